@@ -1,0 +1,53 @@
+// Standalone validators for every schema root, with ajv's standalone code in ESM form.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
+
+const standaloneCode = standalone.default;
+import { GENERATED_HEADER, validatedRoots, type SchemaSource } from "./schema-source.js";
+
+/** The options every generated validator is compiled with: strict, all errors, no coercion or defaults. */
+export function createAjv(sources: readonly SchemaSource[]): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    discriminator: true,
+    verbose: true,
+    coerceTypes: false,
+    useDefaults: false,
+    code: { esm: true, source: true, lines: true },
+  });
+  ajv.addVocabulary(["tsType"]); // read by json-schema-to-typescript only
+  for (const source of sources) ajv.addSchema(source.schema);
+  return ajv;
+}
+
+export function rawValidatorName(typeName: string): string {
+  return `rawValidate${typeName}`;
+}
+
+export function emitValidators(sources: readonly SchemaSource[]): string {
+  const ajv = createAjv(sources);
+  const exports: Record<string, string> = {};
+  for (const { typeName, id } of validatedRoots(sources)) {
+    if (ajv.getSchema(id) === undefined) throw new Error(`schema ${id} did not compile`);
+    exports[rawValidatorName(typeName)] = id;
+  }
+  const code = toStaticImports(standaloneCode(ajv, exports));
+  return `${GENERATED_HEADER}// @ts-nocheck: ajv's standalone output is plain JavaScript.\n${code}\n`;
+}
+
+// ajv's ESM output still loads its runtime helpers with require(); an ES module has no require.
+// Rewrite each such line to a static import, and refuse output that still requires anything.
+function toStaticImports(code: string): string {
+  const imports: string[] = [];
+  const rewritten = code.replace(
+    /const (\w+) = require\("(ajv\/dist\/runtime\/[\w/]+)"\)\.default;/g,
+    (_line, name: string, module: string) => {
+      imports.push(`import ${name}Module from "${module}.js";`);
+      return `const ${name} = ${name}Module.default;`;
+    },
+  );
+  if (/\brequire\(/.test(rewritten)) throw new Error("ajv standalone output still calls require(): extend toStaticImports");
+  return [...imports, rewritten.replace(/^"use strict";/, "")].join("\n");
+}

@@ -1,0 +1,141 @@
+// Turns ajv's errors into our Diagnostic shape: stable codes `schema/<keyword>`, a JSON Pointer
+// to the offending value, and a message a person can act on. Copied into generated/support by
+// codegen (the generated guards may import only generated files); edit it here, then regenerate.
+import type { Diagnostic } from "../types.js";
+import { closestName } from "./closest-name.js";
+
+/** The subset of ajv's ErrorObject (with `verbose: true`) that the mapping reads. */
+export interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  propertyName?: string;
+  parentSchema?: Record<string, unknown>;
+  data?: unknown;
+}
+
+// Wrapper keywords whose own errors only repeat the errors of their subschemas.
+const WRAPPERS = new Set(["if", "propertyNames", "oneOf", "anyOf", "allOf", "$ref"]);
+
+export function toDiagnostics(errors: readonly AjvError[] | null | undefined): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const error of errors ?? []) {
+    if (WRAPPERS.has(error.keyword)) continue;
+    const diagnostic = toDiagnostic(error);
+    const key = `${diagnostic.path}\u0000${diagnostic.code}\u0000${diagnostic.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(diagnostic);
+  }
+  return diagnostics;
+}
+
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function toDiagnostic(error: AjvError): Diagnostic {
+  const code = `schema/${error.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  let path = error.instancePath;
+  if (error.propertyName !== undefined) path += `/${escapePointerToken(error.propertyName)}`;
+  const { message, suggestion, child } = describe(error);
+  if (child !== undefined) path += `/${escapePointerToken(child)}`;
+  const diagnostic: Diagnostic = { code, severity: "error", message, path };
+  if (suggestion !== undefined) diagnostic.suggestion = suggestion;
+  return diagnostic;
+}
+
+interface Description {
+  message: string;
+  suggestion?: string | undefined;
+  child?: string;
+}
+
+function describe(error: AjvError): Description {
+  const p = error.params;
+  const schema = error.parentSchema ?? {};
+  switch (error.keyword) {
+    case "type":
+      return { message: `expected ${listOr(String(p.type).split(",").map(withArticle))}, got ${typeName(error.data)}` };
+    case "required":
+      return { message: `missing required property '${String(p.missingProperty)}'` };
+    case "additionalProperties": {
+      const name = String(p.additionalProperty);
+      const known = Object.keys((schema.properties as object | undefined) ?? {});
+      return { message: `unknown property '${name}'`, suggestion: hint(closestName(name, known)), child: name };
+    }
+    case "const":
+      return { message: `must be ${JSON.stringify(p.allowedValue)}` };
+    case "enum": {
+      const allowed = (p.allowedValues as unknown[]) ?? [];
+      const near = typeof error.data === "string" ? closestName(error.data, allowed.map(String)) : undefined;
+      return { message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`, suggestion: hint(near) };
+    }
+    case "discriminator":
+      return describeDiscriminator(error, schema);
+    case "pattern": {
+      const what = typeof schema.title === "string" ? schema.title : "value";
+      const why = typeof schema.description === "string" ? `: ${schema.description}` : "";
+      return { message: `${JSON.stringify(error.data)} is not a valid ${what}${why}` };
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return { message: `must be ${String(p.comparison)} ${String(p.limit)}` };
+    case "minItems":
+      return { message: `must have at least ${count(p.limit, "item")}` };
+    case "maxItems":
+      return { message: `must have at most ${count(p.limit, "item")}` };
+    case "minProperties":
+      return { message: `must have at least ${count(p.limit, "property", "properties")}` };
+    case "maxProperties":
+      return { message: `must have at most ${count(p.limit, "property", "properties")}` };
+    case "minLength":
+      return { message: `must be at least ${count(p.limit, "character")} long` };
+    case "maxLength":
+      return { message: `must be at most ${count(p.limit, "character")} long` };
+    case "uniqueItems":
+      return { message: `items ${String(p.j)} and ${String(p.i)} are identical; each item may appear once`, child: String(p.i) };
+    default:
+      return { message: error.message ?? `fails the '${error.keyword}' check` };
+  }
+}
+
+function describeDiscriminator(error: AjvError, schema: Record<string, unknown>): Description {
+  const tag = String(error.params.tag);
+  if (error.params.error !== "mapping") return { message: `missing or invalid '${tag}': expected a string` };
+  const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown }> }> | undefined) ?? [];
+  const allowed = branches.map((b) => b.properties?.[tag]?.const).filter((v): v is string => typeof v === "string");
+  const value = String(error.params.tagValue);
+  return {
+    message: `unknown ${tag} ${JSON.stringify(value)}; expected one of ${allowed.join(", ")}`,
+    suggestion: hint(closestName(value, allowed)),
+    child: tag,
+  };
+}
+
+function hint(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : `did you mean '${name}'?`;
+}
+
+function count(limit: unknown, singular: string, plural = `${singular}s`): string {
+  return `${String(limit)} ${limit === 1 ? singular : plural}`;
+}
+
+function withArticle(type: string): string {
+  return type === "null" ? "null" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+}
+
+function listOr(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (Number.isInteger(value)) return "an integer";
+  return withArticle(typeof value);
+}

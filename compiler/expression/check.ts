@@ -1,0 +1,137 @@
+// Type checking: every name resolves, every function exists with the right arity, and operands
+// have the types their operators need. Logic and conditions accept numbers too (non-zero and
+// not NaN is true), because digital points arrive as 0/1 measurements.
+import type { Diagnostic, SourceSpan } from "../../generated/types.js";
+import { closestName } from "../../generated/support/closest-name.js";
+import type { BinaryExpr, CallExpr, Expr } from "../../grammar/expression/index.js";
+import { BUILTIN_FUNCTIONS } from "./functions.js";
+import type { ValueType } from "./value-type.js";
+
+export interface ExpressionScope {
+  /** Variables in scope with their types. */
+  variables: ReadonlyMap<string, ValueType>;
+  /** A more precise diagnostic for a name that is not in scope, when the caller knows why. */
+  explainUnknown?: (name: string) => { code: string; message: string } | undefined;
+}
+
+export interface CheckResult {
+  /** The expression's type; undefined when it has errors. */
+  type?: ValueType;
+  /** The type of every sub-expression, for code generation. */
+  types: Map<Expr, ValueType>;
+  diagnostics: Diagnostic[];
+}
+
+export function checkExpression(ast: Expr, scope: ExpressionScope): CheckResult {
+  const checker = new Checker(scope);
+  const type = checker.check(ast);
+  return type === undefined || checker.diagnostics.length > 0
+    ? { types: checker.types, diagnostics: checker.diagnostics }
+    : { type, types: checker.types, diagnostics: [] };
+}
+
+const ARITHMETIC = new Set(["*", "/", "%", "+", "-"]);
+const COMPARISON = new Set(["<", "<=", ">", ">="]);
+const EQUALITY = new Set(["==", "!="]);
+
+class Checker {
+  readonly types = new Map<Expr, ValueType>();
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(private readonly scope: ExpressionScope) {}
+
+  // Returns undefined after reporting an error, so one mistake is reported once.
+  check(expr: Expr): ValueType | undefined {
+    const type = this.infer(expr);
+    if (type !== undefined) this.types.set(expr, type);
+    return type;
+  }
+
+  private infer(expr: Expr): ValueType | undefined {
+    switch (expr.kind) {
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "variable":
+        return this.variable(expr.name, expr.span);
+      case "unary": {
+        const operand = this.check(expr.operand);
+        if (expr.operator === "!") return operand && "boolean";
+        return this.expect(operand, "number", expr.operand.span, "'-' needs a number") ? "number" : undefined;
+      }
+      case "binary":
+        return this.binary(expr);
+      case "conditional": {
+        const test = this.check(expr.test);
+        const consequent = this.check(expr.consequent);
+        const alternate = this.check(expr.alternate);
+        if (test === undefined || consequent === undefined || alternate === undefined) return undefined;
+        if (consequent !== alternate) {
+          return this.error("expr/type-mismatch", expr.span, `both branches of '? :' must have one type, not a ${consequent} and a ${alternate}`);
+        }
+        return consequent;
+      }
+      case "call":
+        return this.call(expr);
+    }
+  }
+
+  private variable(name: string, span: SourceSpan): ValueType | undefined {
+    const type = this.scope.variables.get(name);
+    if (type !== undefined) return type;
+    const explained = this.scope.explainUnknown?.(name);
+    if (explained !== undefined) return this.error(explained.code, span, explained.message);
+    const near = closestName(name, this.scope.variables.keys());
+    return this.error("expr/unknown-variable", span, `unknown variable '${name}'`, near && `did you mean '${near}'?`);
+  }
+
+  private binary(expr: BinaryExpr): ValueType | undefined {
+    const left = this.check(expr.left);
+    const right = this.check(expr.right);
+    const op = expr.operator;
+    if (left === undefined || right === undefined) return undefined;
+    if (op === "&&" || op === "||") return "boolean";
+    if (EQUALITY.has(op)) {
+      if (left === right) return "boolean";
+      return this.error("expr/type-mismatch", expr.span, `'${op}' compares values of one type, not a ${left} and a ${right}`);
+    }
+    const needs = `'${op}' needs numbers`;
+    const ok = this.expect(left, "number", expr.left.span, needs) && this.expect(right, "number", expr.right.span, needs);
+    if (!ok) return undefined;
+    if (ARITHMETIC.has(op)) return "number";
+    if (COMPARISON.has(op)) return "boolean";
+    return undefined;
+  }
+
+  private call(expr: CallExpr): ValueType | undefined {
+    const fn = BUILTIN_FUNCTIONS.get(expr.callee);
+    const argTypes = expr.args.map((arg) => this.check(arg));
+    if (fn === undefined) {
+      const near = closestName(expr.callee, BUILTIN_FUNCTIONS.keys());
+      return this.error("expr/unknown-function", expr.calleeSpan, `unknown function '${expr.callee}'`, near && `did you mean '${near}'?`);
+    }
+    const n = expr.args.length;
+    if (n < fn.minArgs || n > fn.maxArgs) {
+      const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `at least ${fn.minArgs}`;
+      return this.error("expr/arity", expr.span, `'${expr.callee}' takes ${expected} argument${fn.maxArgs === 1 ? "" : "s"}, not ${n}`);
+    }
+    let ok = true;
+    argTypes.forEach((type, i) => {
+      ok = this.expect(type, "number", expr.args[i]!.span, `'${expr.callee}' needs numbers`) && ok;
+    });
+    return ok ? "number" : undefined;
+  }
+
+  private expect(actual: ValueType | undefined, wanted: ValueType, span: SourceSpan, why: string): boolean {
+    if (actual === undefined) return false;
+    if (actual === wanted) return true;
+    this.error("expr/type-mismatch", span, `${why}; this is a ${actual}`);
+    return false;
+  }
+
+  private error(code: string, span: SourceSpan, message: string, suggestion?: string): undefined {
+    this.diagnostics.push({ code, severity: "error", message, span, ...(suggestion ? { suggestion } : {}) });
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+// compileFlow: the one function that turns an editor document into both stored columns.
+// Checks run in a fixed order; a later check runs only on what the earlier ones proved sound.
+// Any diagnostic means no nodes_json at all. User input never makes it throw.
+import type { Diagnostic, FlowJson, NodesTopology } from "../../../generated/types.js";
+import { validateFlowJson } from "../../../generated/index.js";
+import { checkDocumentSize } from "../../passes/check-document-size.js";
+import { checkEdges } from "../../passes/check-edges.js";
+import { checkExecutionBound } from "../../passes/check-execution-bound.js";
+import { checkGraph } from "../../passes/check-graph.js";
+import { checkNodeIds } from "../../passes/check-node-ids.js";
+import { checkStart } from "../../passes/check-start.js";
+import { checkVariables } from "../../passes/check-variables.js";
+import { checkWires } from "../../passes/check-wires.js";
+import { parseExpressions } from "../../passes/parse-expressions.js";
+import { emitTopology } from "../../topology/emit-topology.js";
+import { sortKeysDeep } from "./canonical-json.js";
+import { buildFlowModel } from "./flow-model.js";
+
+export type CompileFlowResult =
+  | { ok: true; flow_json: FlowJson; nodes_json: NodesTopology }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+export function compileFlow(input: unknown): CompileFlowResult {
+  const diagnostics: Diagnostic[] = [];
+  checkDocumentSize(input, diagnostics);
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  if (!validateFlowJson(input, diagnostics)) return { ok: false, diagnostics: withNodeIds(diagnostics, input) };
+
+  const model = buildFlowModel(input);
+  checkNodeIds(model, diagnostics);
+  checkStart(model, diagnostics);
+  checkWires(model, diagnostics);
+  checkEdges(model, diagnostics);
+  const parsed = parseExpressions(model, diagnostics);
+  const order = checkGraph(model, diagnostics);
+  if (order !== undefined) {
+    checkVariables(model, order, parsed, diagnostics);
+    checkExecutionBound(model, order, diagnostics);
+  }
+  if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };
+  return { ok: true, flow_json: sortKeysDeep(input), nodes_json: emitTopology(order, parsed) };
+}
+
+// Schema diagnostics point into /nodes/<index>/...: name the node too, when it has an id.
+function withNodeIds(diagnostics: Diagnostic[], input: unknown): Diagnostic[] {
+  const nodes = (input as { nodes?: unknown }).nodes;
+  return diagnostics.map((d) => {
+    const index = /^\/nodes\/(\d+)(?:\/|$)/.exec(d.path ?? "")?.[1];
+    const id = index !== undefined && Array.isArray(nodes) ? (nodes[Number(index)] as { id?: unknown } | null)?.id : undefined;
+    return typeof id === "string" ? { ...d, nodeId: id } : d;
+  });
+}

@@ -1,0 +1,34 @@
+// Limits checked before anything else reads the document: it must serialise to JSON, fit in
+// 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not.
+import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
+
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+export const MAX_NODES = 1000;
+
+const encoder = new TextEncoder();
+
+export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): void {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // cycles, BigInt, or nesting too deep for the stack: none of them is a JSON document
+  }
+  if (text === undefined) {
+    diagnostics.push(flowError("flow/not-json", "the flow document is not a JSON value", { path: "" }));
+    return;
+  }
+  const bytes = encoder.encode(text).length;
+  if (bytes > MAX_DOCUMENT_BYTES) {
+    diagnostics.push(
+      flowError("flow/too-large", `the flow document is ${bytes} bytes as JSON; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB)`, { path: "" }),
+    );
+    return;
+  }
+  const nodes = (value as { nodes?: unknown } | null)?.nodes;
+  if (Array.isArray(nodes) && nodes.length > MAX_NODES) {
+    diagnostics.push(
+      flowError("flow/too-many-nodes", `the flow has ${nodes.length} nodes; the limit is ${MAX_NODES}`, { path: pointer("nodes") }),
+    );
+  }
+}

@@ -1,0 +1,146 @@
+// Variables, by data flow over the nodes in topological order: every variable an expression
+// reads is defined on every path to it, each name is defined once per path, names are not
+// reserved words, and expressions type-check (a written value must be a number).
+import type { Expr } from "../../grammar/expression/index.js";
+import { checkExpression } from "../expression/check.js";
+import { RESERVED_NAMES } from "../expression/functions.js";
+import { typeOfValue, type ValueType } from "../expression/value-type.js";
+import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { configPath, successorsOf, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import type { ParsedExpressions } from "./parse-expressions.js";
+
+interface Definition {
+  type: ValueType;
+  /** The node that defines the variable. */
+  by: string;
+}
+
+/** Variables at a point of the flow: defined on every path, and defined on at least one. */
+interface Scope {
+  definite: Map<string, Definition>;
+  possible: Map<string, Definition>;
+}
+
+export function checkVariables(model: FlowModel, order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
+  const incoming = new Map<string, Scope[]>();
+  for (const entry of order) {
+    const scope = joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics);
+    new NodeChecker(entry, scope, parsed, diagnostics).run();
+    for (const { target } of successorsOf(entry)) {
+      if (!model.byId.has(target)) continue;
+      if (!incoming.has(target)) incoming.set(target, []);
+      incoming.get(target)!.push(scope);
+    }
+  }
+}
+
+function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
+  const [first, ...rest] = scopes;
+  if (first === undefined) return { definite: new Map(), possible: new Map() };
+  const definite = new Map(first.definite);
+  const possible = new Map(first.possible);
+  for (const scope of rest) {
+    for (const name of definite.keys()) if (!scope.definite.has(name)) definite.delete(name);
+    for (const [name, definition] of scope.possible) {
+      const known = possible.get(name);
+      if (known === undefined) possible.set(name, definition);
+      else if (known.type !== definition.type) {
+        diagnostics.push(
+          flowError("flow/variable-type-conflict", `variable '${name}' is a ${known.type} on one path to this node and a ${definition.type} on another`, {
+            path: entry.path,
+            nodeId: entry.id,
+          }),
+        );
+      }
+    }
+  }
+  return { definite, possible };
+}
+
+class NodeChecker {
+  constructor(
+    private readonly entry: FlowNodeEntry,
+    private readonly scope: Scope,
+    private readonly parsed: ParsedExpressions,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  run(): void {
+    const { entry } = this;
+    const node = entry.node;
+    switch (node.type) {
+      case "input": {
+        const { variables, params = [] } = node.data.config;
+        if (variables.length + params.length === 0) {
+          this.error("flow/empty-input", "an input node must read at least one variable or load one parameter", configPath(entry));
+        }
+        variables.forEach((v, j) => this.define(v.name, "number", configPath(entry, "variables", j, "name")));
+        params.forEach((p, j) => this.define(p.name, typeOfValue(p.value), configPath(entry, "params", j, "name")));
+        return;
+      }
+      case "calc":
+        node.data.config.assign.forEach((a, j) => {
+          const type = this.expression(configPath(entry, "assign", j, "expr"));
+          if (type !== undefined) this.define(a.name, type, configPath(entry, "assign", j, "name"));
+        });
+        return;
+      case "period_delta":
+        this.define(node.data.config.name, "number", configPath(entry, "name"));
+        return;
+      case "switch":
+        node.data.config.rules.forEach((_, j) => this.expression(configPath(entry, "rules", j, "condition")));
+        return;
+      case "change":
+        node.data.config.writes.forEach((_, j) => {
+          const path = configPath(entry, "writes", j, "value");
+          const type = this.expression(path);
+          if (type === "boolean") {
+            this.error("expr/type-mismatch", "a written value must be a number, not a boolean", path, "write `condition ? 1 : 0`");
+          }
+        });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private define(name: string, type: ValueType, path: string): void {
+    if (RESERVED_NAMES.has(name)) {
+      this.error("flow/reserved-name", `'${name}' is a reserved word or function name and cannot name a variable`, path);
+      return;
+    }
+    const earlier = this.scope.possible.get(name);
+    if (earlier !== undefined) {
+      const by = earlier.by === this.entry.id ? "earlier in this node" : `by node '${earlier.by}' on a path to this node`;
+      this.error("flow/duplicate-variable", `variable '${name}' is already defined ${by}; each name is defined once per path`, path);
+      return;
+    }
+    const definition = { type, by: this.entry.id };
+    this.scope.definite.set(name, definition);
+    this.scope.possible.set(name, definition);
+  }
+
+  private expression(path: string): ValueType | undefined {
+    const ast: Expr | undefined = this.parsed.get(path);
+    if (ast === undefined) return undefined; // syntax errors are already reported
+    const variables = new Map([...this.scope.definite].map(([name, d]) => [name, d.type]));
+    const result = checkExpression(ast, {
+      variables,
+      explainUnknown: (name) => {
+        const somewhere = this.scope.possible.get(name);
+        return somewhere === undefined
+          ? undefined
+          : {
+              code: "flow/variable-not-on-every-path",
+              message: `variable '${name}' is defined by node '${somewhere.by}' on some paths to this node, but not on all`,
+            };
+      },
+    });
+    for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });
+    return result.type;
+  }
+
+  private error(code: string, message: string, path: string, suggestion?: string): void {
+    this.diagnostics.push(flowError(code, message, { path, nodeId: this.entry.id, suggestion }));
+  }
+}

@@ -1,0 +1,78 @@
+// Wires: each node wires exactly the outputs it has, every output leads somewhere (so every path
+// can reach an end), and every target is an existing node other than the start.
+import { closestName } from "../../generated/support/closest-name.js";
+import { didYouMean, flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { configPath, expectedOutputs, wireEntries, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+
+export function checkWires(model: FlowModel, diagnostics: Diagnostic[]): void {
+  for (const entry of model.nodes) {
+    if (entry.node.type === "switch") checkSwitchOutputs(entry, diagnostics);
+    checkOutputs(entry, diagnostics);
+    checkTargets(model, entry, diagnostics);
+  }
+}
+
+function checkSwitchOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
+  if (entry.node.type !== "switch") return;
+  const seen = new Set<string>();
+  entry.node.data.config.rules.forEach((rule, j) => {
+    const where = { path: configPath(entry, "rules", j, "output"), nodeId: entry.id };
+    if (rule.output === "default") {
+      diagnostics.push(flowError("flow/reserved-output", "'default' is the output taken when no rule is true; name this output otherwise", where));
+    } else if (seen.has(rule.output)) {
+      diagnostics.push(flowError("flow/duplicate-output", `output '${rule.output}' is already used by an earlier rule of this switch`, where));
+    }
+    seen.add(rule.output);
+  });
+}
+
+function checkOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
+  const expected = expectedOutputs(entry.node);
+  const wires = wireEntries(entry.node);
+  for (const [output, targets] of wires) {
+    if (expected.includes(output)) continue;
+    const where = { path: configPath(entry, "wires", output), nodeId: entry.id };
+    if (entry.node.type === "end") {
+      if (targets.length > 0) diagnostics.push(flowError("flow/end-has-outputs", "an end node terminates its path and has no outputs", where));
+      continue;
+    }
+    const known = expected.map((o) => `'${o}'`).join(", ");
+    diagnostics.push(
+      flowError("flow/unknown-output", `${entry.node.type} node '${entry.id}' has no output '${output}' (its outputs: ${known})`, {
+        ...where,
+        suggestion: didYouMean(closestName(output, expected)),
+      }),
+    );
+  }
+  const wired = new Map(wires);
+  for (const output of expected) {
+    if ((wired.get(output) ?? []).length > 0) continue;
+    const path = wired.has(output) ? configPath(entry, "wires", output) : configPath(entry, "wires");
+    diagnostics.push(
+      flowError(
+        "flow/path-without-end",
+        `output '${output}' of ${entry.node.type} node '${entry.id}' leads nowhere; every path must reach an end node`,
+        { path, nodeId: entry.id },
+      ),
+    );
+  }
+}
+
+function checkTargets(model: FlowModel, entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
+  for (const [output, targets] of wireEntries(entry.node)) {
+    targets.forEach((target, j) => {
+      const where = { path: configPath(entry, "wires", output, j), nodeId: entry.id };
+      const node = model.byId.get(target);
+      if (node === undefined) {
+        diagnostics.push(
+          flowError("flow/unknown-target", `wire '${output}' of node '${entry.id}' leads to '${target}', which is not a node of this flow`, {
+            ...where,
+            suggestion: didYouMean(closestName(target, model.byId.keys())),
+          }),
+        );
+      } else if (node.node.type === "start") {
+        diagnostics.push(flowError("flow/wire-to-start", `wire '${output}' of node '${entry.id}' leads back to the start node`, where));
+      }
+    });
+  }
+}

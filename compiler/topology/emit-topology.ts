@@ -1,0 +1,69 @@
+// Emits nodes_json from a checked flow: nodes in topological order, each as its type, its
+// configuration with normalised expressions and explicit defaults, and `next` (its wires in
+// execution order). Positions, labels and anything else editor-owned are left behind.
+import type { ExecNode, FlowNode, NodesTopology, WireMap } from "../../generated/types.js";
+import { printExpression } from "../expression/print.js";
+import { configPath, expectedOutputs, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import type { ParsedExpressions } from "../passes/parse-expressions.js";
+
+export function emitTopology(order: readonly FlowNodeEntry[], parsed: ParsedExpressions): NodesTopology {
+  const normalise = (path: string): string => printExpression(parsed.get(path)!);
+  return {
+    start: order[0]!.id,
+    // fromEntries defines own properties, so ids such as "__proto__" stay plain keys.
+    nodes: Object.fromEntries(order.map((entry) => [entry.id, emitNode(entry, normalise)])),
+  };
+}
+
+function emitNode(entry: FlowNodeEntry, normalise: (path: string) => string): ExecNode {
+  const node = entry.node;
+  const next = nextOf(node);
+  switch (node.type) {
+    case "start":
+      return { type: "start", next };
+    case "input": {
+      const { variables, params } = node.data.config;
+      return {
+        type: "input",
+        variables: variables.map(({ name, instance, point_type, point }) => ({ name, instance, point_type, point })),
+        ...(params !== undefined && params.length > 0 ? { params: params.map(({ name, value }) => ({ name, value })) } : {}),
+        next,
+      };
+    }
+    case "switch":
+      return {
+        type: "switch",
+        mode: node.data.config.mode ?? "first",
+        rules: node.data.config.rules.map((r, j) => ({ output: r.output, condition: normalise(configPath(entry, "rules", j, "condition")) })),
+        next,
+      };
+    case "change":
+      return {
+        type: "change",
+        writes: node.data.config.writes.map((w, j) => ({
+          instance: w.instance,
+          point_type: w.point_type,
+          point: w.point,
+          value: normalise(configPath(entry, "writes", j, "value")),
+        })),
+        next,
+      };
+    case "calc":
+      return {
+        type: "calc",
+        assign: node.data.config.assign.map((a, j) => ({ name: a.name, expr: normalise(configPath(entry, "assign", j, "expr")) })),
+        next,
+      };
+    case "period_delta": {
+      const { name, instance, point_type, point, period_ms } = node.data.config;
+      return { type: "period_delta", name, instance, point_type, point, period_ms, next };
+    }
+    case "end":
+      return { type: "end" };
+  }
+}
+
+function nextOf(node: FlowNode): WireMap {
+  const wires = node.data.config.wires ?? {};
+  return Object.fromEntries(expectedOutputs(node).map((output) => [output, [...(wires[output] ?? [])]]));
+}

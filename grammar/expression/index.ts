@@ -1,0 +1,121 @@
+// The expression language front end: text in, `{ast, diagnostics}` out, as data.
+// May import generated/ types only.
+import type { IToken } from "chevrotain";
+import type { Diagnostic } from "../../generated/types.js";
+import { spanAt, tokenSpan } from "../source/span.js";
+import { childrenOf, type Expr } from "./ast.js";
+import { toExpressionAst } from "./cst-to-ast.js";
+import { expressionLexer } from "./lexer.js";
+import { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
+import { ExpressionParser } from "./parser.js";
+
+export type * from "./ast.js";
+export { childrenOf } from "./ast.js";
+export { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
+
+export interface ParseResult {
+  /** The AST, present exactly when there are no diagnostics. */
+  ast?: Expr;
+  diagnostics: Diagnostic[];
+}
+
+const parser = new ExpressionParser();
+const encoder = new TextEncoder();
+
+export function parseExpression(text: string): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  const bytes = encoder.encode(text).length;
+  if (bytes > MAX_EXPRESSION_BYTES) {
+    return fail(diagnostics, "expr/too-long", `the expression is ${bytes} bytes long; the limit is ${MAX_EXPRESSION_BYTES}`, spanAt(text, 0, 0));
+  }
+  const lexed = expressionLexer.tokenize(text);
+  for (const error of lexed.errors) {
+    const char = text[error.offset] ?? "";
+    diagnostics.push({
+      code: "expr/unexpected-character",
+      severity: "error",
+      message: `unexpected character '${char}'`,
+      span: spanAt(text, error.offset, 1),
+      ...characterHint(text, error.offset),
+    });
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  if (lexed.tokens.length === 0) return fail(diagnostics, "expr/empty", "the expression is empty", spanAt(text, 0, 0));
+  const deepAt = nestingLimitExceeded(lexed.tokens);
+  if (deepAt !== undefined) {
+    return fail(diagnostics, "expr/too-deep", `the expression nests more than ${MAX_NESTING} levels deep`, tokenSpan(deepAt));
+  }
+  parser.input = lexed.tokens;
+  const cst = parser.expression();
+  for (const error of parser.errors) {
+    const at = error.token.tokenType.name === "EOF" ? spanAt(text, text.trimEnd().length, 0) : tokenSpan(error.token);
+    diagnostics.push({ code: "expr/unexpected-token", severity: "error", message: error.message, span: at });
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  const ast = toExpressionAst(cst, diagnostics);
+  if (depthOf(ast) > MAX_AST_DEPTH) {
+    return fail(diagnostics, "expr/too-deep", `the expression has more than ${MAX_AST_DEPTH} nested operations`, ast.span);
+  }
+  return diagnostics.length > 0 ? { diagnostics } : { ast, diagnostics };
+}
+
+function fail(diagnostics: Diagnostic[], code: string, message: string, span: Diagnostic["span"]): ParseResult {
+  diagnostics.push({ code, severity: "error", message, ...(span ? { span } : {}) });
+  return { diagnostics };
+}
+
+const HINTS: Record<string, string> = {
+  "=": "use '==' to compare",
+  "&": "use '&&' (or 'and') for logical and",
+  "|": "use '||' (or 'or') for logical or",
+};
+
+function characterHint(text: string, offset: number): { suggestion?: string } {
+  const hint = HINTS[text[offset] ?? ""];
+  return hint === undefined || text[offset + 1] === text[offset] ? {} : { suggestion: hint };
+}
+
+// The parser recurses once per parenthesis, unary operator and `?`; refuse input that would
+// nest deeper than MAX_NESTING before parsing it. Returns the token where the limit is passed.
+function nestingLimitExceeded(tokens: IToken[]): IToken | undefined {
+  const questions = [0]; // `?` still open, per parenthesis level: a conditional ends with its level
+  let nested = 0;
+  let unaryRun = 0;
+  let previous: IToken | undefined;
+  for (const token of tokens) {
+    const image = token.image;
+    if (image === "(") {
+      questions.push(0);
+      nested++;
+    } else if (image === ")" && questions.length > 1) {
+      nested -= 1 + questions.pop()!;
+    } else if (image === "?") {
+      questions[questions.length - 1]!++;
+      nested++;
+    }
+    const isUnary = (image === "-" || image === "!" || image === "not") && !endsOperand(previous);
+    unaryRun = isUnary ? unaryRun + 1 : 0;
+    if (nested + unaryRun > MAX_NESTING) return token;
+    previous = token;
+  }
+  return undefined;
+}
+
+function endsOperand(token: IToken | undefined): boolean {
+  if (token === undefined) return false;
+  const name = token.tokenType.name;
+  return name === "NumberLiteral" || name === "Identifier" || name === "True" || name === "False" || name === "RParen";
+}
+
+// Iterative, so that measuring a deep tree cannot itself overflow the stack.
+function depthOf(root: Expr): number {
+  let max = 0;
+  const stack: Array<[Expr, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!;
+    max = Math.max(max, depth);
+    for (const child of childrenOf(expr)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+

@@ -1,17 +1,18 @@
 // The graph: no cycles, every node reachable from the start. Returns the reachable nodes in a
 // topological order (start first, successors in wire order), which later passes and the emitted
-// topology follow; undefined when the graph has no such order.
+// topology follow; undefined when the graph has no such order. Unreachable nodes are reported
+// only when the wires are sound: after a broken wire they would only repeat that diagnostic.
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { successorsOf, type FlowModel, type FlowNodeEntry, type Successor } from "../front-ends/flow-json/flow-model.js";
 
-export function checkGraph(model: FlowModel, diagnostics: Diagnostic[]): FlowNodeEntry[] | undefined {
+export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: Diagnostic[]): FlowNodeEntry[] | undefined {
   const successors = new Map(model.nodes.map((e) => [e.id, successorsOf(e).filter((s) => model.byId.has(s.target))]));
   const acyclic = reportCycles(model, successors, diagnostics);
   const start = model.starts[0];
   if (!acyclic || start === undefined || model.starts.length > 1) return undefined;
   const reachable = reachableFrom(start, model, successors);
   for (const entry of model.nodes) {
-    if (!reachable.has(entry.id)) {
+    if (wiresSound && !reachable.has(entry.id)) {
       diagnostics.push(
         flowError("flow/unreachable-node", `node '${entry.id}' cannot be reached from the start node; wire it in or remove it`, {
           path: entry.path,

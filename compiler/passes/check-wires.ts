@@ -1,15 +1,17 @@
 // Wires: each node wires exactly the outputs it has, every output leads somewhere (so every path
-// can reach an end), and every target is an existing node other than the start.
+// can reach an end), and every target is an existing node. Returns whether all wires are sound.
 import { closestName } from "../../generated/support/closest-name.js";
 import { didYouMean, flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { configPath, expectedOutputs, wireEntries, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
-export function checkWires(model: FlowModel, diagnostics: Diagnostic[]): void {
+export function checkWires(model: FlowModel, diagnostics: Diagnostic[]): boolean {
+  const before = diagnostics.length;
   for (const entry of model.nodes) {
     if (entry.node.type === "switch") checkSwitchOutputs(entry, diagnostics);
     checkOutputs(entry, diagnostics);
     checkTargets(model, entry, diagnostics);
   }
+  return diagnostics.length === before;
 }
 
 function checkSwitchOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
@@ -62,16 +64,13 @@ function checkTargets(model: FlowModel, entry: FlowNodeEntry, diagnostics: Diagn
   for (const [output, targets] of wireEntries(entry.node)) {
     targets.forEach((target, j) => {
       const where = { path: configPath(entry, "wires", output, j), nodeId: entry.id };
-      const node = model.byId.get(target);
-      if (node === undefined) {
+      if (!model.byId.has(target)) {
         diagnostics.push(
           flowError("flow/unknown-target", `wire '${output}' of node '${entry.id}' leads to '${target}', which is not a node of this flow`, {
             ...where,
             suggestion: didYouMean(closestName(target, model.byId.keys())),
           }),
         );
-      } else if (node.node.type === "start") {
-        diagnostics.push(flowError("flow/wire-to-start", `wire '${output}' of node '${entry.id}' leads back to the start node`, where));
       }
     });
   }

@@ -29,10 +29,10 @@ export function compileFlow(input: unknown): CompileFlowResult {
   const model = buildFlowModel(input);
   checkNodeIds(model, diagnostics);
   checkStart(model, diagnostics);
-  checkWires(model, diagnostics);
+  const wiresSound = checkWires(model, diagnostics);
   checkEdges(model, diagnostics);
   const parsed = parseExpressions(model, diagnostics);
-  const order = checkGraph(model, diagnostics);
+  const order = checkGraph(model, wiresSound, diagnostics);
   if (order !== undefined) {
     checkVariables(model, order, parsed, diagnostics);
     checkExecutionBound(model, order, diagnostics);

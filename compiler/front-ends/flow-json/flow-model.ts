@@ -42,7 +42,7 @@ export function expectedOutputs(node: FlowNode): string[] {
     case "end":
       return [];
     case "switch":
-      return [...new Set(node.data.config.rules.map((r) => r.output)), "default"];
+      return [...new Set([...node.data.config.rules.map((r) => r.output), "default"])];
     default:
       return ["default"];
   }

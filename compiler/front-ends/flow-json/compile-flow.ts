@@ -43,7 +43,7 @@ export function compileFlow(input: unknown): CompileFlowResult {
 
 // Schema diagnostics point into /nodes/<index>/...: name the node too, when it has an id.
 function withNodeIds(diagnostics: Diagnostic[], input: unknown): Diagnostic[] {
-  const nodes = (input as { nodes?: unknown }).nodes;
+  const nodes = (input as { nodes?: unknown } | null)?.nodes;
   return diagnostics.map((d) => {
     const index = /^\/nodes\/(\d+)(?:\/|$)/.exec(d.path ?? "")?.[1];
     const id = index !== undefined && Array.isArray(nodes) ? (nodes[Number(index)] as { id?: unknown } | null)?.id : undefined;

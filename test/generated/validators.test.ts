@@ -1,0 +1,83 @@
+// Loads and runs every generated validator (ajv's standalone output must load as an ES module),
+// and checks that schema problems come out in our diagnostic shape.
+import { expect } from "chai";
+import { readFileSync } from "node:fs";
+import * as generated from "../../generated/index.js";
+import { fromRoot } from "../helpers/paths.js";
+
+const minimalFlow = JSON.parse(readFileSync(fromRoot("examples/flows/minimal.json"), "utf8")) as unknown;
+
+// One valid and one invalid value per schema root; adding a schema without samples fails here.
+const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; invalid: unknown[] }> = {
+  Diagnostic: {
+    valid: [{ code: "flow/cycle", severity: "error", message: "m", path: "/nodes/1", nodeId: "a", span: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } } }],
+    invalid: [{ code: "Cycle", severity: "fatal", message: "" }],
+  },
+  FlowJson: { valid: [minimalFlow], invalid: [{ nodes: [{ id: "a", type: "start" }], edges: [] }] },
+  NodesJson: {
+    valid: [{}, { start: "s", nodes: { s: { type: "start", next: { default: ["e"] } }, e: { type: "end" } } }],
+    invalid: [{ start: "s" }, { start: "s", nodes: { s: { type: "start" }, e: { type: "end" } } }],
+  },
+  Rule: {
+    valid: [{ id: 1, name: "r", description: "", enabled: false, priority: 0, cooldown_ms: 0, trigger_config: null, flow_json: null, nodes_json: {}, created_at: "2026-11-21T05:00:00Z", updated_at: "2026-11-21T05:00:00.123Z" }],
+    invalid: [{ id: 0, name: "", enabled: "no" }],
+  },
+  TriggerConfig: {
+    valid: [
+      { type: "interval", interval_ms: 1000 },
+      { type: "on_change", point_refs: [{ instance: 12, point_type: "measurement", point: 3 }], time_deadband_ms: 5000, value_deadband: { absolute: 0.2 } },
+      { type: "on_change", point_refs: [{ instance: 12, point_type: "action", point: 1 }], value_deadband: { percent: 5 } },
+      { type: "on_change", point_refs: [{ instance: 1, point_type: "measurement", point: 1 }], value_deadband: null },
+    ],
+    invalid: [
+      { type: "interval" },
+      { type: "cron", expression: "* * * * *" },
+      { type: "on_change", point_refs: [] },
+      { type: "on_change", point_refs: [{ instance: 1, point_type: "measurement", point: 1 }], value_deadband: { absolute: 0.2, percent: 5 } },
+      { type: "on_change", point_refs: [{ instance: 1, point_type: "measurement", point: 1 }], value_deadband: { absolute: 0 } },
+    ],
+  },
+};
+
+describe("generated validators and guards", () => {
+  for (const [typeName, { valid, invalid }] of Object.entries(SAMPLES)) {
+    const guard = (generated as unknown as Record<string, (value: unknown, diagnostics?: generated.Diagnostic[]) => boolean>)[`validate${typeName}`]!;
+
+    it(`validate${typeName} accepts valid values and explains invalid ones`, () => {
+      for (const value of valid) {
+        const diagnostics: generated.Diagnostic[] = [];
+        expect(guard(value, diagnostics), JSON.stringify(diagnostics)).to.equal(true);
+        expect(diagnostics).to.deep.equal([]);
+      }
+      for (const value of invalid) {
+        const diagnostics: generated.Diagnostic[] = [];
+        expect(guard(value, diagnostics), JSON.stringify(value)).to.equal(false);
+        expect(diagnostics).to.not.be.empty;
+        for (const d of diagnostics) {
+          expect(generated.validateDiagnostic(d), JSON.stringify(d)).to.equal(true);
+          expect(d.code).to.match(/^schema\//);
+          expect(d.path).to.be.a("string");
+        }
+      }
+    });
+  }
+
+  it("has samples for every schema with a guard", () => {
+    expect(Object.keys(SAMPLES).sort()).to.deep.equal(Object.keys(generated.schemaIds).sort());
+  });
+
+  it("points at the offending value with a JSON Pointer and suggests the property meant", () => {
+    const diagnostics: generated.Diagnostic[] = [];
+    generated.validateTriggerConfig({ type: "on_change", point_refs: [{ instance: 1, point_type: "measurement", pointt: 1 }] }, diagnostics);
+    expect(diagnostics).to.deep.include({ code: "schema/additional-properties", severity: "error", message: "unknown property 'pointt'", path: "/point_refs/0/pointt", suggestion: "did you mean 'point'?" });
+    expect(diagnostics).to.deep.include({ code: "schema/required", severity: "error", message: "missing required property 'point'", path: "/point_refs/0" });
+  });
+
+  it("names the allowed variants of a tagged union (value_deadband shape decided in ARCHITECTURE)", () => {
+    const diagnostics: generated.Diagnostic[] = [];
+    generated.validateTriggerConfig({ type: "on_chang" }, diagnostics);
+    expect(diagnostics).to.deep.equal([
+      { code: "schema/discriminator", severity: "error", message: 'unknown type "on_chang"; expected one of interval, on_change', path: "/type", suggestion: "did you mean 'on_change'?" },
+    ]);
+  });
+});

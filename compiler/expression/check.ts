@@ -8,8 +8,10 @@ import { BUILTIN_FUNCTIONS } from "./functions.js";
 import type { ValueType } from "./value-type.js";
 
 export interface ExpressionScope {
-  /** Variables in scope with their types. */
-  variables: ReadonlyMap<string, ValueType>;
+  /** The type of a variable in scope, undefined for names not in scope. */
+  typeOf(name: string): ValueType | undefined;
+  /** The names in scope, for "did you mean" suggestions (asked only after a mistake). */
+  names(): Iterable<string>;
   /** A more precise diagnostic for a name that is not in scope, when the caller knows why. */
   explainUnknown?: (name: string) => { code: string; message: string } | undefined;
 }
@@ -20,6 +22,11 @@ export interface CheckResult {
   /** The type of every sub-expression, for code generation. */
   types: Map<Expr, ValueType>;
   diagnostics: Diagnostic[];
+}
+
+/** A scope of a fixed set of variables. */
+export function scopeOf(variables: ReadonlyMap<string, ValueType>): ExpressionScope {
+  return { typeOf: (name) => variables.get(name), names: () => variables.keys() };
 }
 
 export function checkExpression(ast: Expr, scope: ExpressionScope): CheckResult {
@@ -78,11 +85,11 @@ class Checker {
   }
 
   private variable(name: string, span: SourceSpan): ValueType | undefined {
-    const type = this.scope.variables.get(name);
+    const type = this.scope.typeOf(name);
     if (type !== undefined) return type;
     const explained = this.scope.explainUnknown?.(name);
     if (explained !== undefined) return this.error(explained.code, span, explained.message);
-    const near = closestName(name, this.scope.variables.keys());
+    const near = closestName(name, this.scope.names());
     return this.error("expr/unknown-variable", span, `unknown variable '${name}'`, near && `did you mean '${near}'?`);
   }
 

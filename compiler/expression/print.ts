@@ -1,25 +1,12 @@
 // Prints an AST as normalised source text: symbolic operators, single spaces, shortest number
 // form, and only the parentheses precedence needs. Parsing the output gives the same AST.
-import type { Expr } from "../../grammar/expression/index.js";
-
-const PRECEDENCE: Record<string, number> = {
-  "||": 2,
-  "&&": 3,
-  "==": 4,
-  "!=": 4,
-  "<": 5,
-  "<=": 5,
-  ">": 5,
-  ">=": 5,
-  "+": 6,
-  "-": 6,
-  "*": 7,
-  "/": 7,
-  "%": 7,
-};
-const CONDITIONAL = 1;
-const UNARY = 8;
-const ATOM = 9;
+import {
+  ATOM_PRECEDENCE as ATOM,
+  BINARY_PRECEDENCE as PRECEDENCE,
+  CONDITIONAL_PRECEDENCE as CONDITIONAL,
+  UNARY_PRECEDENCE as UNARY,
+  type Expr,
+} from "../../grammar/expression/index.js";
 
 export function printExpression(expr: Expr): string {
   switch (expr.kind) {
@@ -32,7 +19,7 @@ export function printExpression(expr: Expr): string {
     case "unary":
       return `${expr.operator}${wrap(expr.operand, UNARY)}`;
     case "binary": {
-      const p = PRECEDENCE[expr.operator]!;
+      const p = PRECEDENCE[expr.operator];
       // Left-associative: a right operand of equal precedence keeps its parentheses.
       return `${wrap(expr.left, p)} ${expr.operator} ${wrap(expr.right, p + 1)}`;
     }
@@ -51,7 +38,7 @@ function wrap(expr: Expr, minimum: number): string {
 function precedenceOf(expr: Expr): number {
   switch (expr.kind) {
     case "binary":
-      return PRECEDENCE[expr.operator]!;
+      return PRECEDENCE[expr.operator];
     case "conditional":
       return CONDITIONAL;
     case "unary":

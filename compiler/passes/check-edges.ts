@@ -1,21 +1,26 @@
 // Editor edges agree with the wires, one to one, when the document has any: an editor must never
 // show a connection that does not execute, or hide one that does.
 import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { successorsOf, type FlowModel, type Successor } from "../front-ends/flow-json/flow-model.js";
+import { wirePath, type FlowModel } from "../front-ends/flow-json/flow-model.js";
 
 export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
   if (model.doc.edges.length === 0) return;
-  const unmatched: Array<Successor & { source: string }> = [];
-  for (const entry of model.nodes) {
-    for (const successor of successorsOf(entry)) unmatched.push({ ...successor, source: entry.id });
-  }
+  // Every wire entry, in document order, and which of them an edge has matched.
+  const wires = model.nodes.flatMap((entry) => entry.successors.map((successor) => ({ entry, successor })));
+  const matched = new Array<boolean>(wires.length).fill(false);
+  const bySourceAndTarget = new Map<string, number[]>();
+  wires.forEach(({ entry, successor }, i) => {
+    const key = connectionKey(entry.id, successor.target);
+    const list = bySourceAndTarget.get(key);
+    if (list === undefined) bySourceAndTarget.set(key, [i]);
+    else list.push(i);
+  });
   model.doc.edges.forEach((edge, i) => {
     const handle = edge.sourceHandle ?? undefined;
-    const at = unmatched.findIndex(
-      (w) => w.source === edge.source && w.target === edge.target && (handle === undefined || w.output === handle),
-    );
-    if (at !== -1) {
-      unmatched.splice(at, 1);
+    const candidates = bySourceAndTarget.get(connectionKey(edge.source, edge.target)) ?? [];
+    const at = candidates.find((w) => !matched[w] && (handle === undefined || wires[w]!.successor.output === handle));
+    if (at !== undefined) {
+      matched[at] = true;
       return;
     }
     const from = handle === undefined ? `'${edge.source}'` : `output '${handle}' of '${edge.source}'`;
@@ -27,13 +32,17 @@ export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
       }),
     );
   });
-  for (const wire of unmatched) {
-    if (!model.byId.has(wire.target)) continue; // reported as an unknown target
+  wires.forEach(({ entry, successor }, i) => {
+    if (matched[i] || !model.byId.has(successor.target)) return; // an unknown target is reported by checkWires
     diagnostics.push(
-      flowError("flow/wire-without-edge", `wire '${wire.output}' from '${wire.source}' to '${wire.target}' has no edge in the editor document`, {
-        path: wire.path,
-        nodeId: wire.source,
+      flowError("flow/wire-without-edge", `wire '${successor.output}' from '${entry.id}' to '${successor.target}' has no edge in the editor document`, {
+        path: wirePath(entry, successor),
+        nodeId: entry.id,
       }),
     );
-  }
+  });
+}
+
+function connectionKey(source: string, target: string): string {
+  return `${source}\u0000${target}`;
 }

@@ -2,7 +2,7 @@
 // may follow several outputs, so a node after such splits runs once per way to reach it; chains
 // of splits multiply. Refuse flows whose worst case exceeds MAX_NODE_VISITS.
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { successorsOf, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
 export const MAX_NODE_VISITS = 10_000;
 
@@ -31,7 +31,7 @@ export function checkExecutionBound(model: FlowModel, order: FlowNodeEntry[], di
 // How many times one run of `entry` can run each successor at most.
 function timesReached(entry: FlowNodeEntry): Map<string, number> {
   const perOutput = new Map<string, Set<string>>();
-  for (const { output, target } of successorsOf(entry)) {
+  for (const { output, target } of entry.successors) {
     if (!perOutput.has(output)) perOutput.set(output, new Set());
     perOutput.get(output)!.add(target);
   }

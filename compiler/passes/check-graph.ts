@@ -3,10 +3,10 @@
 // topology follow; undefined when the graph has no such order. Unreachable nodes are reported
 // only when the wires are sound: after a broken wire they would only repeat that diagnostic.
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { successorsOf, type FlowModel, type FlowNodeEntry, type Successor } from "../front-ends/flow-json/flow-model.js";
+import { wirePath, type FlowModel, type FlowNodeEntry, type Successor } from "../front-ends/flow-json/flow-model.js";
 
 export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: Diagnostic[]): FlowNodeEntry[] | undefined {
-  const successors = new Map(model.nodes.map((e) => [e.id, successorsOf(e).filter((s) => model.byId.has(s.target))]));
+  const successors = new Map(model.nodes.map((e) => [e.id, e.successors.filter((s) => model.byId.has(s.target))]));
   const acyclic = reportCycles(model, successors, diagnostics);
   const start = model.starts[0];
   if (!acyclic || start === undefined || model.starts.length > 1) return undefined;
@@ -45,7 +45,7 @@ function reportCycles(model: FlowModel, successors: SuccessorMap, diagnostics: D
         const loop = stack.slice(stack.findIndex((f) => f.id === edge.target)).map((f) => f.id);
         diagnostics.push(
           flowError("flow/cycle", `the flow loops: ${[...loop, edge.target].map((id) => `'${id}'`).join(" -> ")}; a flow must not contain cycles`, {
-            path: edge.path,
+            path: wirePath(model.byId.get(frame.id)!, edge),
             nodeId: frame.id,
           }),
         );

@@ -6,8 +6,8 @@ import { checkExpression } from "../expression/check.js";
 import { RESERVED_NAMES } from "../expression/functions.js";
 import { typeOfValue, type ValueType } from "../expression/value-type.js";
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { configPath, successorsOf, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
-import type { ParsedExpressions } from "./parse-expressions.js";
+import { configPath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import type { ExpressionSite, ParsedExpressions } from "./parse-expressions.js";
 
 interface Definition {
   type: ValueType;
@@ -15,18 +15,22 @@ interface Definition {
   by: string;
 }
 
-/** Variables at a point of the flow: defined on every path, and defined on at least one. */
+/**
+ * Variables at a point of the flow: defined on every path, and defined on at least one.
+ * Shared between nodes until one of them defines a variable (copy on write).
+ */
 interface Scope {
   definite: Map<string, Definition>;
   possible: Map<string, Definition>;
+  shared: boolean;
 }
 
 export function checkVariables(model: FlowModel, order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
   const incoming = new Map<string, Scope[]>();
   for (const entry of order) {
-    const scope = joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics);
-    new NodeChecker(entry, scope, parsed, diagnostics).run();
-    for (const { target } of successorsOf(entry)) {
+    const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
+    const scope = checker.run();
+    for (const { target } of entry.successors) {
       if (!model.byId.has(target)) continue;
       if (!incoming.has(target)) incoming.set(target, []);
       incoming.get(target)!.push(scope);
@@ -36,7 +40,8 @@ export function checkVariables(model: FlowModel, order: FlowNodeEntry[], parsed:
 
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
   const [first, ...rest] = scopes;
-  if (first === undefined) return { definite: new Map(), possible: new Map() };
+  if (first === undefined) return { definite: new Map(), possible: new Map(), shared: false };
+  if (rest.length === 0) return { ...first, shared: true };
   const definite = new Map(first.definite);
   const possible = new Map(first.possible);
   for (const scope of rest) {
@@ -54,18 +59,24 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
       }
     }
   }
-  return { definite, possible };
+  return { definite, possible, shared: false };
 }
 
 class NodeChecker {
   constructor(
     private readonly entry: FlowNodeEntry,
-    private readonly scope: Scope,
+    private scope: Scope,
     private readonly parsed: ParsedExpressions,
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  run(): void {
+  /** Checks the node; returns the scope after it. */
+  run(): Scope {
+    this.check();
+    return this.scope;
+  }
+
+  private check(): void {
     const { entry } = this;
     const node = entry.node;
     switch (node.type) {
@@ -80,7 +91,7 @@ class NodeChecker {
       }
       case "calc":
         node.data.config.assign.forEach((a, j) => {
-          const type = this.expression(configPath(entry, "assign", j, "expr"));
+          const type = this.expression(a, ["assign", j, "expr"]);
           if (type !== undefined) this.define(a.name, type, configPath(entry, "assign", j, "name"));
         });
         return;
@@ -88,13 +99,12 @@ class NodeChecker {
         this.define(node.data.config.name, "number", configPath(entry, "name"));
         return;
       case "switch":
-        node.data.config.rules.forEach((_, j) => this.expression(configPath(entry, "rules", j, "condition")));
+        node.data.config.rules.forEach((r, j) => this.expression(r, ["rules", j, "condition"]));
         return;
       case "change":
-        node.data.config.writes.forEach((_, j) => {
-          const path = configPath(entry, "writes", j, "value");
-          const type = this.expression(path);
-          if (type === "boolean") {
+        node.data.config.writes.forEach((w, j) => {
+          if (this.expression(w, ["writes", j, "value"]) === "boolean") {
+            const path = configPath(entry, "writes", j, "value");
             this.error("expr/type-mismatch", "a written value must be a number, not a boolean", path, "write `condition ? 1 : 0`");
           }
         });
@@ -116,18 +126,20 @@ class NodeChecker {
       return;
     }
     const definition = { type, by: this.entry.id };
+    if (this.scope.shared) this.scope = { definite: new Map(this.scope.definite), possible: new Map(this.scope.possible), shared: false };
     this.scope.definite.set(name, definition);
     this.scope.possible.set(name, definition);
   }
 
-  private expression(path: string): ValueType | undefined {
-    const ast: Expr | undefined = this.parsed.get(path);
+  private expression(holder: object, at: ExpressionSite["at"]): ValueType | undefined {
+    const ast: Expr | undefined = this.parsed.get(holder);
     if (ast === undefined) return undefined; // syntax errors are already reported
-    const variables = new Map([...this.scope.definite].map(([name, d]) => [name, d.type]));
+    const { definite, possible } = this.scope;
     const result = checkExpression(ast, {
-      variables,
+      typeOf: (name) => definite.get(name)?.type,
+      names: () => definite.keys(),
       explainUnknown: (name) => {
-        const somewhere = this.scope.possible.get(name);
+        const somewhere = possible.get(name);
         return somewhere === undefined
           ? undefined
           : {
@@ -136,7 +148,10 @@ class NodeChecker {
             };
       },
     });
-    for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });
+    if (result.diagnostics.length > 0) {
+      const path = configPath(this.entry, ...at);
+      for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });
+    }
     return result.type;
   }
 

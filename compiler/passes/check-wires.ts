@@ -63,15 +63,14 @@ function checkOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
 function checkTargets(model: FlowModel, entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
   for (const [output, targets] of wireEntries(entry.node)) {
     targets.forEach((target, j) => {
-      const where = { path: configPath(entry, "wires", output, j), nodeId: entry.id };
-      if (!model.byId.has(target)) {
-        diagnostics.push(
-          flowError("flow/unknown-target", `wire '${output}' of node '${entry.id}' leads to '${target}', which is not a node of this flow`, {
-            ...where,
-            suggestion: didYouMean(closestName(target, model.byId.keys())),
-          }),
-        );
-      }
+      if (model.byId.has(target)) return;
+      diagnostics.push(
+        flowError("flow/unknown-target", `wire '${output}' of node '${entry.id}' leads to '${target}', which is not a node of this flow`, {
+          path: configPath(entry, "wires", output, j),
+          nodeId: entry.id,
+          suggestion: didYouMean(closestName(target, model.byId.keys())),
+        }),
+      );
     });
   }
 }

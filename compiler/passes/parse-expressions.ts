@@ -2,34 +2,48 @@
 // the node id, and the line and column inside the expression text.
 import { parseExpression, type Expr } from "../../grammar/expression/index.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { configPath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { configPath, type FlowNodeEntry, type FlowModel } from "../front-ends/flow-json/flow-model.js";
 
-/** Parsed expressions by their JSON Pointer; an expression with syntax errors is absent. */
-export type ParsedExpressions = Map<string, Expr>;
+/** Parsed expressions by the config object that holds them; one with syntax errors is absent. */
+export type ParsedExpressions = Map<object, Expr>;
+
+/** Where an expression sits: its holder (a switch rule, a write, an assignment) and its text. */
+export interface ExpressionSite {
+  holder: object;
+  text: string;
+  /** Pointer tokens below the node's config, e.g. ["rules", 0, "condition"]. */
+  at: [string, number, string];
+}
 
 export function parseExpressions(model: FlowModel, diagnostics: Diagnostic[]): ParsedExpressions {
   const parsed: ParsedExpressions = new Map();
   for (const entry of model.nodes) {
-    for (const [path, text] of expressionsOf(entry)) {
-      const result = parseExpression(text);
-      if (result.ast !== undefined) parsed.set(path, result.ast);
+    for (const site of expressionSites(entry)) {
+      const result = parseExpression(site.text);
+      if (result.ast !== undefined) parsed.set(site.holder, result.ast);
+      if (result.diagnostics.length === 0) continue;
+      const path = sitePath(entry, site);
       for (const d of result.diagnostics) diagnostics.push({ ...d, path, nodeId: entry.id });
     }
   }
   return parsed;
 }
 
-/** The expressions of a node with their JSON Pointers, in document order. */
-export function expressionsOf(entry: FlowNodeEntry): Array<[string, string]> {
+/** The expressions of a node, in document order. */
+export function expressionSites(entry: FlowNodeEntry): ExpressionSite[] {
   const node = entry.node;
   switch (node.type) {
     case "switch":
-      return node.data.config.rules.map((r, j) => [configPath(entry, "rules", j, "condition"), r.condition]);
+      return node.data.config.rules.map((r, j) => ({ holder: r, text: r.condition, at: ["rules", j, "condition"] }));
     case "change":
-      return node.data.config.writes.map((w, j) => [configPath(entry, "writes", j, "value"), w.value]);
+      return node.data.config.writes.map((w, j) => ({ holder: w, text: w.value, at: ["writes", j, "value"] }));
     case "calc":
-      return node.data.config.assign.map((a, j) => [configPath(entry, "assign", j, "expr"), a.expr]);
+      return node.data.config.assign.map((a, j) => ({ holder: a, text: a.expr, at: ["assign", j, "expr"] }));
     default:
       return [];
   }
+}
+
+export function sitePath(entry: FlowNodeEntry, site: ExpressionSite): string {
+  return configPath(entry, ...site.at);
 }

@@ -3,11 +3,11 @@
 // execution order). Positions, labels and anything else editor-owned are left behind.
 import type { ExecNode, FlowNode, NodesTopology, WireMap } from "../../generated/types.js";
 import { printExpression } from "../expression/print.js";
-import { configPath, expectedOutputs, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { expectedOutputs, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 import type { ParsedExpressions } from "../passes/parse-expressions.js";
 
 export function emitTopology(order: readonly FlowNodeEntry[], parsed: ParsedExpressions): NodesTopology {
-  const normalise = (path: string): string => printExpression(parsed.get(path)!);
+  const normalise = (holder: object): string => printExpression(parsed.get(holder)!);
   return {
     start: order[0]!.id,
     // fromEntries defines own properties, so ids such as "__proto__" stay plain keys.
@@ -15,7 +15,7 @@ export function emitTopology(order: readonly FlowNodeEntry[], parsed: ParsedExpr
   };
 }
 
-function emitNode(entry: FlowNodeEntry, normalise: (path: string) => string): ExecNode {
+function emitNode(entry: FlowNodeEntry, normalise: (holder: object) => string): ExecNode {
   const node = entry.node;
   const next = nextOf(node);
   switch (node.type) {
@@ -34,24 +34,24 @@ function emitNode(entry: FlowNodeEntry, normalise: (path: string) => string): Ex
       return {
         type: "switch",
         mode: node.data.config.mode ?? "first",
-        rules: node.data.config.rules.map((r, j) => ({ output: r.output, condition: normalise(configPath(entry, "rules", j, "condition")) })),
+        rules: node.data.config.rules.map((r) => ({ output: r.output, condition: normalise(r) })),
         next,
       };
     case "change":
       return {
         type: "change",
-        writes: node.data.config.writes.map((w, j) => ({
+        writes: node.data.config.writes.map((w) => ({
           instance: w.instance,
           point_type: w.point_type,
           point: w.point,
-          value: normalise(configPath(entry, "writes", j, "value")),
+          value: normalise(w),
         })),
         next,
       };
     case "calc":
       return {
         type: "calc",
-        assign: node.data.config.assign.map((a, j) => ({ name: a.name, expr: normalise(configPath(entry, "assign", j, "expr")) })),
+        assign: node.data.config.assign.map((a) => ({ name: a.name, expr: normalise(a) })),
         next,
       };
     case "period_delta": {

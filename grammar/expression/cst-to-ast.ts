@@ -4,6 +4,7 @@ import type { CstNode, IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import { joinSpans, tokenSpan } from "../source/span.js";
 import type { BinaryOperator, Expr, UnaryOperator } from "./ast.js";
+import { BINARY_PRECEDENCE } from "./precedence.js";
 
 type Children = Record<string, Array<CstNode | IToken> | undefined>;
 
@@ -17,7 +18,7 @@ class CstToAst {
 
   expression(node: CstNode): Expr {
     const c = node.children as Children;
-    const test = this.chain(first(c.test));
+    const test = this.binary(first(c.test));
     const consequent = c.consequent?.[0];
     const alternate = c.alternate?.[0];
     if (consequent === undefined || alternate === undefined) return test;
@@ -31,18 +32,28 @@ class CstToAst {
     };
   }
 
-  // A left-associative chain, built with a loop so long chains need no deep recursion here.
-  private chain(node: CstNode): Expr {
-    if (node.name === "unary") return this.unary(node);
+  // Operator precedence over the flat operand/operator list, with explicit stacks (no recursion,
+  // so long chains cannot exhaust the stack). All binary operators are left-associative.
+  private binary(node: CstNode): Expr {
     const c = node.children as Children;
-    const operands = (c.operands ?? []) as CstNode[];
-    const operators = (c.operators ?? []) as IToken[];
-    let left = this.chain(operands[0]!);
-    for (let i = 0; i < operators.length; i++) {
-      const right = this.chain(operands[i + 1]!);
-      left = { kind: "binary", operator: binaryOperator(operators[i]!), left, right, span: joinSpans(left.span, right.span) };
-    }
-    return left;
+    const operands = ((c.operands ?? []) as CstNode[]).map((operand) => this.unary(operand));
+    const tokens = (c.operators ?? []) as IToken[];
+    const values: Expr[] = [operands[0]!];
+    const pending: BinaryOperator[] = [];
+    const reduce = (): void => {
+      const right = values.pop()!;
+      const left = values.pop()!;
+      values.push({ kind: "binary", operator: pending.pop()!, left, right, span: joinSpans(left.span, right.span) });
+    };
+    tokens.forEach((token, i) => {
+      const operator = binaryOperator(token);
+      const precedence = BINARY_PRECEDENCE[operator];
+      while (pending.length > 0 && BINARY_PRECEDENCE[pending[pending.length - 1]!] >= precedence) reduce();
+      pending.push(operator);
+      values.push(operands[i + 1]!);
+    });
+    while (pending.length > 0) reduce();
+    return values[0]!;
   }
 
   private unary(node: CstNode): Expr {

@@ -12,6 +12,7 @@ import { ExpressionParser } from "./parser.js";
 export type * from "./ast.js";
 export { childrenOf } from "./ast.js";
 export { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
+export * from "./precedence.js";
 
 export interface ParseResult {
   /** The AST, present exactly when there are no diagnostics. */
@@ -24,7 +25,8 @@ const encoder = new TextEncoder();
 
 export function parseExpression(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
-  const bytes = encoder.encode(text).length;
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: short texts need no encoding to be sure.
+  const bytes = text.length * 3 <= MAX_EXPRESSION_BYTES ? 0 : encoder.encode(text).length;
   if (bytes > MAX_EXPRESSION_BYTES) {
     return fail(diagnostics, "expr/too-long", `the expression is ${bytes} bytes long; the limit is ${MAX_EXPRESSION_BYTES}`, spanAt(text, 0, 0));
   }
@@ -53,7 +55,8 @@ export function parseExpression(text: string): ParseResult {
   }
   if (diagnostics.length > 0) return { diagnostics };
   const ast = toExpressionAst(cst, diagnostics);
-  if (depthOf(ast) > MAX_AST_DEPTH) {
+  // The tree cannot be deeper than the expression has tokens: measure only when it could be.
+  if (lexed.tokens.length > MAX_AST_DEPTH && depthOf(ast) > MAX_AST_DEPTH) {
     return fail(diagnostics, "expr/too-deep", `the expression has more than ${MAX_AST_DEPTH} nested operations`, ast.span);
   }
   return diagnostics.length > 0 ? { diagnostics } : { ast, diagnostics };

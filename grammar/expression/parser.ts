@@ -9,18 +9,20 @@
 //   unary          := ("-" | "!" | "not") unary | primary
 //   primary        := number | "true" | "false" | name ("(" arguments? ")")? | "(" expression ")"
 //   arguments      := expression ("," expression)*
-// The rules live in ExpressionGrammar so that the rule DSL's parser can extend it.
+// The parser reads the seven binary levels as one flat rule, `binary := unary (operator unary)*`,
+// and cst-to-ast.ts builds the tree by the precedence table: same language, a fraction of the
+// rule invocations. The rules live in ExpressionGrammar so that the rule DSL's parser can extend it.
 import { CstParser, EOF, type IParserConfig, type TokenType } from "chevrotain";
 import { parserErrorMessages } from "./parser-messages.js";
 import * as T from "./tokens.js";
 
 export class ExpressionGrammar extends CstParser {
   constructor(tokens: TokenType[], config: IParserConfig = {}) {
-    super(tokens, { nodeLocationTracking: "full", errorMessageProvider: parserErrorMessages, ...config });
+    super(tokens, { nodeLocationTracking: "none", errorMessageProvider: parserErrorMessages, ...config });
   }
 
   public expression = this.RULE("expression", () => {
-    this.SUBRULE(this.logicalOr, { LABEL: "test" });
+    this.SUBRULE(this.binary, { LABEL: "test" });
     this.OPTION(() => {
       this.CONSUME(T.Question);
       this.SUBRULE(this.expression, { LABEL: "consequent" });
@@ -29,12 +31,14 @@ export class ExpressionGrammar extends CstParser {
     });
   });
 
-  private logicalOr = this.RULE("logicalOr", () => this.binaryChain(this.logicalAnd, T.OrOperator));
-  private logicalAnd = this.RULE("logicalAnd", () => this.binaryChain(this.equality, T.AndOperator));
-  private equality = this.RULE("equality", () => this.binaryChain(this.relational, T.EqualityOperator));
-  private relational = this.RULE("relational", () => this.binaryChain(this.additive, T.RelationalOperator));
-  private additive = this.RULE("additive", () => this.binaryChain(this.multiplicative, T.AdditiveOperator));
-  private multiplicative = this.RULE("multiplicative", () => this.binaryChain(this.unary, T.MultiplicativeOperator));
+  // operand (operator operand)*: operands and operators in order; precedence comes later.
+  private binary = this.RULE("binary", () => {
+    this.SUBRULE(this.unary, { LABEL: "operands" });
+    this.MANY(() => {
+      this.CONSUME(T.BinaryOperator, { LABEL: "operators" });
+      this.SUBRULE2(this.unary, { LABEL: "operands" });
+    });
+  });
 
   private unary = this.RULE("unary", () => {
     this.OR([
@@ -78,15 +82,6 @@ export class ExpressionGrammar extends CstParser {
       },
     ]);
   });
-
-  // operand (operator operand)*: the CST keeps operands and operators in order.
-  private binaryChain(operand: () => unknown, operator: TokenType): void {
-    this.SUBRULE(operand as never, { LABEL: "operands" });
-    this.MANY(() => {
-      this.CONSUME(operator, { LABEL: "operators" });
-      this.SUBRULE2(operand as never, { LABEL: "operands" });
-    });
-  }
 }
 
 /** The standalone expression parser: the grammar over the expression tokens only. */

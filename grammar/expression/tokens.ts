@@ -10,13 +10,10 @@ export const NumberLiteral = createToken({
 });
 export const Identifier = createToken({ name: "Identifier", label: "a name", pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
 
-// Operator categories: the parser consumes a category, the CST-to-AST step reads the image.
-export const OrOperator = createToken({ name: "OrOperator", pattern: Lexer.NA, label: "'||'" });
-export const AndOperator = createToken({ name: "AndOperator", pattern: Lexer.NA, label: "'&&'" });
-export const EqualityOperator = createToken({ name: "EqualityOperator", pattern: Lexer.NA, label: "'==' or '!='" });
-export const RelationalOperator = createToken({ name: "RelationalOperator", pattern: Lexer.NA, label: "a comparison" });
-export const AdditiveOperator = createToken({ name: "AdditiveOperator", pattern: Lexer.NA, label: "'+' or '-'" });
-export const MultiplicativeOperator = createToken({ name: "MultiplicativeOperator", pattern: Lexer.NA, label: "'*', '/' or '%'" });
+// Operator categories: the parser consumes a category, the CST-to-AST step reads the image and
+// applies precedence (one flat rule for all binary operators parses much faster than a rule
+// per precedence level).
+export const BinaryOperator = createToken({ name: "BinaryOperator", pattern: Lexer.NA, label: "an operator" });
 export const UnaryOperator = createToken({ name: "UnaryOperator", pattern: Lexer.NA, label: "'-' or '!'" });
 
 const keyword = (name: string, word: string, categories: TokenType[] = []): TokenType =>
@@ -25,26 +22,26 @@ const keyword = (name: string, word: string, categories: TokenType[] = []): Toke
 export const True = keyword("True", "true");
 export const False = keyword("False", "false");
 // `and`, `or`, `not` are the word forms of `&&`, `||`, `!`.
-export const And = keyword("And", "and", [AndOperator]);
-export const Or = keyword("Or", "or", [OrOperator]);
+export const And = keyword("And", "and", [BinaryOperator]);
+export const Or = keyword("Or", "or", [BinaryOperator]);
 export const Not = keyword("Not", "not", [UnaryOperator]);
 
 const op = (name: string, pattern: string, categories: TokenType[]): TokenType =>
   createToken({ name, pattern, label: `'${pattern}'`, categories });
 
-export const PipePipe = op("PipePipe", "||", [OrOperator]);
-export const AmpAmp = op("AmpAmp", "&&", [AndOperator]);
-export const EqualEqual = op("EqualEqual", "==", [EqualityOperator]);
-export const BangEqual = op("BangEqual", "!=", [EqualityOperator]);
-export const LessEqual = op("LessEqual", "<=", [RelationalOperator]);
-export const GreaterEqual = op("GreaterEqual", ">=", [RelationalOperator]);
-export const Less = op("Less", "<", [RelationalOperator]);
-export const Greater = op("Greater", ">", [RelationalOperator]);
-export const Plus = op("Plus", "+", [AdditiveOperator]);
-export const Minus = op("Minus", "-", [AdditiveOperator, UnaryOperator]);
-export const Star = op("Star", "*", [MultiplicativeOperator]);
-export const Slash = op("Slash", "/", [MultiplicativeOperator]);
-export const Percent = op("Percent", "%", [MultiplicativeOperator]);
+export const PipePipe = op("PipePipe", "||", [BinaryOperator]);
+export const AmpAmp = op("AmpAmp", "&&", [BinaryOperator]);
+export const EqualEqual = op("EqualEqual", "==", [BinaryOperator]);
+export const BangEqual = op("BangEqual", "!=", [BinaryOperator]);
+export const LessEqual = op("LessEqual", "<=", [BinaryOperator]);
+export const GreaterEqual = op("GreaterEqual", ">=", [BinaryOperator]);
+export const Less = op("Less", "<", [BinaryOperator]);
+export const Greater = op("Greater", ">", [BinaryOperator]);
+export const Plus = op("Plus", "+", [BinaryOperator]);
+export const Minus = op("Minus", "-", [BinaryOperator, UnaryOperator]);
+export const Star = op("Star", "*", [BinaryOperator]);
+export const Slash = op("Slash", "/", [BinaryOperator]);
+export const Percent = op("Percent", "%", [BinaryOperator]);
 export const Bang = op("Bang", "!", [UnaryOperator]);
 export const Question = op("Question", "?", []);
 export const Colon = op("Colon", ":", []);
@@ -81,11 +78,6 @@ export const expressionTokens: TokenType[] = [
   LParen,
   RParen,
   Comma,
-  OrOperator,
-  AndOperator,
-  EqualityOperator,
-  RelationalOperator,
-  AdditiveOperator,
-  MultiplicativeOperator,
+  BinaryOperator,
   UnaryOperator,
 ];

@@ -1,6 +1,6 @@
 // Source positions and spans. Chevrotain reports inclusive end offsets; we convert once, here,
 // to the exclusive ends of our Span (1-based line/column, 0-based offset).
-import type { IToken, CstNodeLocation } from "chevrotain";
+import type { IToken } from "chevrotain";
 import type { SourcePosition, SourceSpan } from "../../generated/types.js";
 
 export type { SourcePosition, SourceSpan };
@@ -10,14 +10,6 @@ export function tokenSpan(token: IToken): SourceSpan {
   return {
     start: { line: token.startLine ?? 1, column: token.startColumn ?? 1, offset: token.startOffset },
     end: { line: token.endLine ?? 1, column: (token.endColumn ?? 0) + 1, offset: (token.endOffset ?? token.startOffset) + 1 },
-  };
-}
-
-/** Span of a CST node (parsed with nodeLocationTracking "full"). */
-export function locationSpan(location: CstNodeLocation): SourceSpan {
-  return {
-    start: { line: location.startLine ?? 1, column: location.startColumn ?? 1, offset: location.startOffset },
-    end: { line: location.endLine ?? 1, column: (location.endColumn ?? 0) + 1, offset: (location.endOffset ?? location.startOffset) + 1 },
   };
 }
 

@@ -33,6 +33,7 @@ export function toDiagnostics(errors: readonly AjvError[] | null | undefined): D
 }
 
 export function escapePointerToken(token: string): string {
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

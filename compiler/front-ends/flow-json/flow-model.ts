@@ -9,13 +9,15 @@ export interface FlowNodeEntry {
   node: FlowNode;
   /** JSON Pointer of the node in the document. */
   path: string;
+  /** The wired successors in execution order (wires of unknown outputs left out). */
+  successors: Successor[];
 }
 
 export interface Successor {
   output: string;
   target: string;
-  /** JSON Pointer of this wire entry. */
-  path: string;
+  /** Position of the target in the output's wire list. */
+  index: number;
 }
 
 export interface FlowModel {
@@ -30,7 +32,9 @@ export interface FlowModel {
 export function buildFlowModel(doc: FlowJson): FlowModel {
   const byId = new Map<string, FlowNodeEntry>();
   doc.nodes.forEach((node, index) => {
-    if (!byId.has(node.id)) byId.set(node.id, { id: node.id, index, node, path: pointer("nodes", index) });
+    if (byId.has(node.id)) return;
+    const path = pointer("nodes", index);
+    byId.set(node.id, { id: node.id, index, node, path, successors: successorsOf(node) });
   });
   const nodes = [...byId.values()];
   return { doc, nodes, byId, starts: nodes.filter((e) => e.node.type === "start") };
@@ -53,17 +57,19 @@ export function wireEntries(node: FlowNode): Array<[string, string[]]> {
   return Object.entries(node.data.config.wires ?? {}).map(([output, targets]) => [output, targets ?? []]);
 }
 
-/** The node's wired successors in execution order; wires of unknown outputs are left out. */
-export function successorsOf(entry: FlowNodeEntry): Successor[] {
-  const wires = entry.node.data.config.wires ?? {};
+function successorsOf(node: FlowNode): Successor[] {
+  const wires = node.data.config.wires ?? {};
   const result: Successor[] = [];
-  for (const output of expectedOutputs(entry.node)) {
+  for (const output of expectedOutputs(node)) {
     if (!Object.hasOwn(wires, output)) continue;
-    (wires[output] ?? []).forEach((target, j) => {
-      result.push({ output, target, path: `${entry.path}${pointer("data", "config", "wires", output, j)}` });
-    });
+    (wires[output] ?? []).forEach((target, index) => result.push({ output, target, index }));
   }
   return result;
+}
+
+/** The JSON Pointer of a wire entry (built only when a diagnostic needs it). */
+export function wirePath(entry: FlowNodeEntry, successor: Successor): string {
+  return configPath(entry, "wires", successor.output, successor.index);
 }
 
 /** A JSON Pointer below a node's config. */

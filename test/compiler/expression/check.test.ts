@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { checkExpression } from "../../../compiler/expression/check.js";
+import { checkExpression, scopeOf } from "../../../compiler/expression/check.js";
 import type { ValueType } from "../../../compiler/expression/value-type.js";
 import { parseExpression } from "../../../grammar/expression/index.js";
 
@@ -10,7 +10,7 @@ const scope = new Map<string, ValueType>([
 ]);
 
 function check(text: string): { type?: ValueType; codes: string[]; suggestions: Array<string | undefined> } {
-  const result = checkExpression(parseExpression(text).ast!, { variables: scope });
+  const result = checkExpression(parseExpression(text).ast!, scopeOf(scope));
   return { type: result.type, codes: result.diagnostics.map((d) => d.code), suggestions: result.diagnostics.map((d) => d.suggestion) };
 }
 

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { checkExpression } from "../../../compiler/expression/check.js";
+import { checkExpression, scopeOf } from "../../../compiler/expression/check.js";
 import { compileExpression, emitJs } from "../../../compiler/expression/emit-js.js";
 import type { Value, ValueType } from "../../../compiler/expression/value-type.js";
 import { parseExpression, type Expr } from "../../../grammar/expression/index.js";
@@ -16,7 +16,7 @@ const SLOTS = new Map(VARIABLES.map((v, i) => [v.name, i]));
 
 function compile(text: string): (values: Value[]) => Value {
   const ast = parseExpression(text).ast!;
-  const checked = checkExpression(ast, { variables: new Map(VARIABLES.map((v) => [v.name, v.type])) });
+  const checked = checkExpression(ast, scopeOf(new Map(VARIABLES.map((v) => [v.name, v.type]))));
   expect(checked.diagnostics, text).to.deep.equal([]);
   return compileExpression(ast, { types: checked.types, slotOf: (name) => SLOTS.get(name)! });
 }
@@ -99,7 +99,7 @@ describe("expression compiler to JavaScript", () => {
   it("emits slot reads and fixed operators only; no user text reaches the generated source", () => {
     const ast = parseExpression("constructor + __proto__ > toString").ast!;
     const slots = new Map([["constructor", 0], ["__proto__", 1], ["toString", 2]]);
-    const types = checkExpression(ast, { variables: new Map([...slots.keys()].map((n) => [n, "number" as const])) }).types;
+    const types = checkExpression(ast, scopeOf(new Map([...slots.keys()].map((n) => [n, "number" as const])))).types;
     const js = emitJs(ast, { types, slotOf: (n) => slots.get(n)! });
     expect(js).to.equal("((s[0] + s[1]) > s[2])");
     expect(compileExpression(ast, { types, slotOf: (n) => slots.get(n)! })([1, 2, 2.5])).to.equal(true);

@@ -1,0 +1,14 @@
+// `npm run bench -- <name...>`: runs the named benchmarks (all when none is named).
+import { benchCompile } from "./compile.bench.js";
+
+const BENCHMARKS: Record<string, () => void> = { compile: benchCompile };
+
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !(n in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark: ${unknown.join(", ")}; available: ${Object.keys(BENCHMARKS).join(", ")}`);
+  process.exitCode = 2;
+} else {
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) BENCHMARKS[name]!();
+}

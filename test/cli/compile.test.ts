@@ -1,0 +1,98 @@
+import { expect } from "chai";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { main } from "../../cli/main.js";
+import { compileFlow } from "../../index.js";
+import { fromRoot, projectRoot } from "../helpers/paths.js";
+
+async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot);
+  return { code, out, err };
+}
+
+const BAD = "test/golden/flows/invalid-undefined-variable/flow.json";
+
+describe("svc compile", () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-compile-"))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("prints the nodes_json of one flow, exactly what compileFlow returns", async () => {
+    const { code, out } = await svc("compile", "examples/flows/zone-cooling.json");
+    const expected = compileFlow(JSON.parse(readFileSync(fromRoot("examples/flows/zone-cooling.json"), "utf8")));
+    expect(code).to.equal(0);
+    expect(expected.ok && JSON.parse(out)).to.deep.equal(expected.ok && expected.nodes_json);
+  });
+
+  it("--check passes on the example flows and writes nothing", async () => {
+    const { code, out, err } = await svc("compile", "--check", "examples/flows");
+    expect(code).to.equal(0);
+    expect(out).to.equal("");
+    expect(err).to.match(/^\d+ files compiled, no errors\n$/);
+  });
+
+  it("--check fails with file:line:col, the code, a code frame and the suggestion", async () => {
+    const { code, err } = await svc("compile", "--check", BAD);
+    expect(code).to.equal(1);
+    expect(err).to.contain(`${BAD}:57:29: error expr/unknown-variable: unknown variable 'zone_tmp' (node 'sw', at /nodes/2/data/config/rules/0/condition)`);
+    expect(err).to.contain(`57 |               "condition": "zone_tmp > 25"\n   |                             ^^^^^^^^\n  = help: did you mean 'zone_temp'?`);
+    expect(err).to.contain("1 of 1 file failed to compile");
+  });
+
+  it("--format json gives the diagnostics with file, line and column for editors and CI", async () => {
+    const { code, out } = await svc("compile", "--check", "--format", "json", BAD);
+    expect(code).to.equal(1);
+    const diagnostics = JSON.parse(out) as Array<Record<string, unknown>>;
+    expect(diagnostics[0]).to.include({ file: BAD, line: 57, column: 29, code: "expr/unknown-variable", nodeId: "sw" });
+    expect(diagnostics).to.have.length(2);
+  });
+
+  it("reports a JSON syntax error with its line and column", async () => {
+    writeFileSync(join(dir, "broken.json"), '{\n  "nodes": [],\n  "edges": [,]\n}\n');
+    const { code, err } = await svc("compile", "--check", join(dir, "broken.json"));
+    expect(code).to.equal(1);
+    expect(err).to.match(/broken\.json:3:\d+: error json\/syntax: not valid JSON/);
+  });
+
+  it("--out writes <name>.flow.json and <name>.nodes.json for every flow", async () => {
+    const { code } = await svc("compile", "--out", dir, "examples/flows");
+    expect(code).to.equal(0);
+    expect(readdirSync(dir).sort()).to.deep.equal(["minimal.flow.json", "minimal.nodes.json", "zone-cooling.flow.json", "zone-cooling.nodes.json"]);
+    const nodes = JSON.parse(readFileSync(join(dir, "minimal.nodes.json"), "utf8")) as unknown;
+    expect(nodes).to.deep.equal({ start: "start", nodes: { start: { type: "start", next: { default: ["end"] } }, end: { type: "end" } } });
+  });
+
+  it("--out writes nothing at all when any file fails", async () => {
+    const out = join(dir, "out");
+    const { code, err } = await svc("compile", "--out", out, "examples/flows/minimal.json", BAD);
+    expect(code).to.equal(1);
+    expect(err).to.contain("nothing written");
+    expect(existsSync(out)).to.equal(false);
+  });
+
+  it("answers misuse with exit code 2 and the usage", async () => {
+    for (const argv of [["compile"], ["compile", "--bogus", "x.json"], ["compile", "--format", "xml", BAD], ["compile", "missing.json"], ["compile", "--check", "--out", dir, BAD], ["frobnicate"]]) {
+      const { code, err } = await svc(...argv);
+      expect(code, argv.join(" ")).to.equal(2);
+      expect(err, argv.join(" ")).to.match(/^svc/);
+    }
+    const several = await svc("compile", "examples/flows");
+    expect(several.code).to.equal(2);
+    expect(several.err).to.contain("use --check or --out");
+  });
+
+  it("prints help and the version", async () => {
+    expect((await svc("--help")).out).to.contain("compile");
+    expect((await svc("help", "compile")).out).to.contain("--check");
+    expect((await svc("--version")).out).to.match(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("says plainly that serve is not available yet (exit 2), instead of pretending", async () => {
+    const { code, err } = await svc("serve");
+    expect(code).to.equal(2);
+    expect(err).to.contain("not part of this version");
+  });
+});

@@ -1,2 +1,5 @@
-// The package's public entry: the one compile function and the expression language.
-export { compileFlow, type CompileFlowResult } from "./compiler/front-ends/flow-json/index.js";
+// The package's public entry: the one compile function, the expression language, and the
+// generated guards and types of every schema.
+export * from "./compiler/index.js";
+export { parseExpression, type Expr, type ParseResult } from "./grammar/index.js";
+export * from "./generated/index.js";

@@ -1,0 +1,9 @@
+// The compiler: front ends (editor flow_json today) to flow_json and nodes_json, the expression
+// checker, printer and JavaScript emitter, and codegen for generated/.
+// May import grammar/ and generated/ only; pure (no I/O, clock or environment).
+export { compileFlow, type CompileFlowResult } from "./front-ends/flow-json/index.js";
+export { checkExpression, scopeOf, type CheckResult, type ExpressionScope } from "./expression/check.js";
+export { compileExpression, emitJs, type CompiledExpression, type EmitContext } from "./expression/emit-js.js";
+export { printExpression } from "./expression/print.js";
+export { BUILTIN_FUNCTIONS, RESERVED_NAMES } from "./expression/functions.js";
+export type { Value, ValueType } from "./expression/value-type.js";

@@ -74,7 +74,13 @@ export interface Diagnostic {
    * Stable namespaced code, e.g. `flow/cycle`, `expr/unknown-variable`.
    */
   code: string;
+  /**
+   * `error` blocks compilation; `warning` and `info` inform.
+   */
   severity: "error" | "warning" | "info";
+  /**
+   * What is wrong, in plain words.
+   */
   message: string;
   /**
    * JSON Pointer into the checked document, e.g. `/nodes/3/data/config/rules/0/condition`.
@@ -85,6 +91,9 @@ export interface Diagnostic {
    */
   nodeId?: string;
   span?: SourceSpan;
+  /**
+   * Further context, each optionally with its own span.
+   */
   notes?: DiagnosticNote[];
   /**
    * A likely fix, e.g. the nearest known name.
@@ -106,14 +115,26 @@ export interface SourceSpan {
  * A position in source text: 1-based line and column, 0-based offset.
  */
 export interface SourcePosition {
+  /**
+   * Line, from 1.
+   */
   line: number;
+  /**
+   * Column, from 1, in UTF-16 code units.
+   */
   column: number;
+  /**
+   * Offset from the start of the text, from 0, in UTF-16 code units.
+   */
   offset: number;
 }
 /**
  * Additional context for a diagnostic.
  */
 export interface DiagnosticNote {
+  /**
+   * The note.
+   */
   message: string;
   span?: SourceSpan;
 }
@@ -138,6 +159,9 @@ export interface FlowJson {
  */
 export interface StartNode {
   id: NodeId;
+  /**
+   * Node type: Entry point of the flow.
+   */
   type: "start";
   position: XYPosition;
   data: StartNodeData;
@@ -147,7 +171,13 @@ export interface StartNode {
  * Position of a node on the editor canvas.
  */
 export interface XYPosition {
+  /**
+   * Horizontal position on the canvas.
+   */
   x: number;
+  /**
+   * Vertical position on the canvas.
+   */
   y: number;
   [k: string]: unknown | undefined;
 }
@@ -156,6 +186,9 @@ export interface XYPosition {
  */
 export interface StartNodeData {
   config: StartConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -176,6 +209,9 @@ export interface WireMap {
  */
 export interface InputNode {
   id: NodeId;
+  /**
+   * Node type: Reads points and loads parameters.
+   */
   type: "input";
   position: XYPosition;
   data: InputNodeData;
@@ -186,6 +222,9 @@ export interface InputNode {
  */
 export interface InputNodeData {
   config: InputConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -193,7 +232,13 @@ export interface InputNodeData {
  * Variables read from points and constant parameters.
  */
 export interface InputConfig {
+  /**
+   * Variables read from live point values (strict: an unavailable value stops the evaluation).
+   */
   variables: InputVariable[];
+  /**
+   * Named constants of the rule.
+   */
   params?: Param[];
   wires: WireMap;
 }
@@ -221,6 +266,9 @@ export interface Param {
  */
 export interface SwitchNode {
   id: NodeId;
+  /**
+   * Node type: Selects outputs by conditions.
+   */
   type: "switch";
   position: XYPosition;
   data: SwitchNodeData;
@@ -231,6 +279,9 @@ export interface SwitchNode {
  */
 export interface SwitchNodeData {
   config: SwitchConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -239,6 +290,8 @@ export interface SwitchNodeData {
  */
 export interface SwitchConfig {
   /**
+   * Conditions in order, each selecting its output.
+   *
    * @minItems 1
    */
   rules: SwitchRule[];
@@ -257,6 +310,9 @@ export interface SwitchRule {
  */
 export interface ChangeNode {
   id: NodeId;
+  /**
+   * Node type: Writes action points.
+   */
   type: "change";
   position: XYPosition;
   data: ChangeNodeData;
@@ -267,6 +323,9 @@ export interface ChangeNode {
  */
 export interface ChangeNodeData {
   config: ChangeConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -275,6 +334,8 @@ export interface ChangeNodeData {
  */
 export interface ChangeConfig {
   /**
+   * Point writes, in order.
+   *
    * @minItems 1
    */
   writes: PointWrite[];
@@ -297,6 +358,9 @@ export interface PointWrite {
  */
 export interface CalcNode {
   id: NodeId;
+  /**
+   * Node type: Defines variables from expressions.
+   */
   type: "calc";
   position: XYPosition;
   data: CalcNodeData;
@@ -307,6 +371,9 @@ export interface CalcNode {
  */
 export interface CalcNodeData {
   config: CalcConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -315,6 +382,8 @@ export interface CalcNodeData {
  */
 export interface CalcConfig {
   /**
+   * Assignments, evaluated in order; each defines a new variable.
+   *
    * @minItems 1
    */
   assign: Assignment[];
@@ -332,6 +401,9 @@ export interface Assignment {
  */
 export interface PeriodDeltaNode {
   id: NodeId;
+  /**
+   * Node type: Change of a point over a period.
+   */
   type: "period_delta";
   position: XYPosition;
   data: PeriodDeltaNodeData;
@@ -342,6 +414,9 @@ export interface PeriodDeltaNode {
  */
 export interface PeriodDeltaNodeData {
   config: PeriodDeltaConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -361,6 +436,9 @@ export interface PeriodDeltaConfig {
  */
 export interface EndNode {
   id: NodeId;
+  /**
+   * Node type: Terminates a path.
+   */
   type: "end";
   position: XYPosition;
   data: EndNodeData;
@@ -371,6 +449,9 @@ export interface EndNode {
  */
 export interface EndNodeData {
   config: EndConfig;
+  /**
+   * Label shown by the editor; not used for execution.
+   */
   label?: string;
   [k: string]: unknown | undefined;
 }
@@ -384,10 +465,19 @@ export interface EndConfig {
  * An editor edge: drawn for one wire, from `source` (output `sourceHandle`, default `default`) to `target`.
  */
 export interface FlowEdge {
+  /**
+   * Edge id, chosen by the editor.
+   */
   id: string;
   source: NodeId;
   target: NodeId;
+  /**
+   * The output of the source node this edge is drawn for; null or absent matches any.
+   */
   sourceHandle?: string | null;
+  /**
+   * The input handle of the target node (editor-owned).
+   */
   targetHandle?: string | null;
   [k: string]: unknown | undefined;
 }
@@ -395,8 +485,17 @@ export interface FlowEdge {
  * Editor viewport; kept, never used for execution.
  */
 export interface Viewport {
+  /**
+   * Horizontal pan of the canvas.
+   */
   x: number;
+  /**
+   * Vertical pan of the canvas.
+   */
   y: number;
+  /**
+   * Zoom factor, greater than 0.
+   */
   zoom: number;
   [k: string]: unknown | undefined;
 }
@@ -408,7 +507,13 @@ export interface Rule {
    * Assigned by the service; a client never chooses it.
    */
   id: number;
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
   name: string;
+  /**
+   * What the rule does and why, for humans.
+   */
   description: string;
   /**
    * New rules are created disabled; the scheduler skips disabled rules.
@@ -444,6 +549,9 @@ export interface Rule {
  * Due on a tick when the time since the last execution has reached interval_ms.
  */
 export interface IntervalTrigger {
+  /**
+   * Runs on a fixed period.
+   */
   type: "interval";
   /**
    * Period in milliseconds.
@@ -454,6 +562,9 @@ export interface IntervalTrigger {
  * Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).
  */
 export interface OnChangeTrigger {
+  /**
+   * Runs when a subscribed point changes.
+   */
   type: "on_change";
   /**
    * The points whose changes trigger the rule.
@@ -497,6 +608,9 @@ export interface NodesTopology {
  * Entry point.
  */
 export interface ExecStart {
+  /**
+   * Node type: Entry point of the flow.
+   */
   type: "start";
   next: WireMap;
 }
@@ -504,9 +618,17 @@ export interface ExecStart {
  * Reads points into variables and loads parameters.
  */
 export interface ExecInput {
+  /**
+   * Node type: Reads points and loads parameters.
+   */
   type: "input";
+  /**
+   * Variables read from live point values (strict: an unavailable value stops the evaluation).
+   */
   variables: InputVariable[];
   /**
+   * Named constants of the rule.
+   *
    * @minItems 1
    */
   params?: Param[];
@@ -516,9 +638,14 @@ export interface ExecInput {
  * Evaluates conditions (normalised expression text) and selects outputs.
  */
 export interface ExecSwitch {
+  /**
+   * Node type: Selects outputs by conditions.
+   */
   type: "switch";
   mode: SwitchMode;
   /**
+   * Conditions in order, each selecting its output.
+   *
    * @minItems 1
    */
   rules: SwitchRule[];
@@ -528,8 +655,13 @@ export interface ExecSwitch {
  * Writes computed values to action points.
  */
 export interface ExecChange {
+  /**
+   * Node type: Writes action points.
+   */
   type: "change";
   /**
+   * Point writes, in order.
+   *
    * @minItems 1
    */
   writes: PointWrite[];
@@ -539,8 +671,13 @@ export interface ExecChange {
  * Assignments evaluated in order.
  */
 export interface ExecCalc {
+  /**
+   * Node type: Defines variables from expressions.
+   */
   type: "calc";
   /**
+   * Assignments, evaluated in order; each defines a new variable.
+   *
    * @minItems 1
    */
   assign: Assignment[];
@@ -550,6 +687,9 @@ export interface ExecCalc {
  * Value now minus value period_ms ago.
  */
 export interface ExecPeriodDelta {
+  /**
+   * Node type: Change of a point over a period.
+   */
   type: "period_delta";
   name: Identifier;
   instance: InstanceId;
@@ -562,17 +702,26 @@ export interface ExecPeriodDelta {
  * Terminates a path.
  */
 export interface ExecEnd {
+  /**
+   * Node type: Terminates a path.
+   */
   type: "end";
 }
 /**
  * Absolute value deadband.
  */
 export interface AbsoluteDeadband {
+  /**
+   * Fires when |new - last| exceeds this amount, in the point's unit.
+   */
   absolute: number;
 }
 /**
  * Relative value deadband, in percent of the last value.
  */
 export interface PercentDeadband {
+  /**
+   * Fires when |new - last| exceeds this percentage of |last|.
+   */
   percent: number;
 }

@@ -2,11 +2,11 @@
 // may follow several outputs, so a node after such splits runs once per way to reach it; chains
 // of splits multiply. Refuse flows whose worst case exceeds MAX_NODE_VISITS.
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
 export const MAX_NODE_VISITS = 10_000;
 
-export function checkExecutionBound(model: FlowModel, order: FlowNodeEntry[], diagnostics: Diagnostic[]): void {
+export function checkExecutionBound(order: FlowNodeEntry[], diagnostics: Diagnostic[]): void {
   const cap = MAX_NODE_VISITS + 1; // saturate, so the counts stay finite numbers
   const visits = new Map<string, number>([[order[0]!.id, 1]]);
   let total = 0;

@@ -10,7 +10,7 @@ export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: D
   const acyclic = reportCycles(model, successors, diagnostics);
   const start = model.starts[0];
   if (!acyclic || start === undefined || model.starts.length > 1) return undefined;
-  const reachable = reachableFrom(start, model, successors);
+  const reachable = reachableFrom(start, successors);
   for (const entry of model.nodes) {
     if (wiresSound && !reachable.has(entry.id)) {
       diagnostics.push(
@@ -58,7 +58,7 @@ function reportCycles(model: FlowModel, successors: SuccessorMap, diagnostics: D
   return acyclic;
 }
 
-function reachableFrom(start: FlowNodeEntry, model: FlowModel, successors: SuccessorMap): Set<string> {
+function reachableFrom(start: FlowNodeEntry, successors: SuccessorMap): Set<string> {
   const seen = new Set([start.id]);
   const queue = [start.id];
   for (let i = 0; i < queue.length; i++) {

@@ -44,12 +44,14 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
   if (rest.length === 0) return { ...first, shared: true };
   const definite = new Map(first.definite);
   const possible = new Map(first.possible);
+  const conflicts = new Set<string>();
   for (const scope of rest) {
     for (const name of definite.keys()) if (!scope.definite.has(name)) definite.delete(name);
     for (const [name, definition] of scope.possible) {
       const known = possible.get(name);
       if (known === undefined) possible.set(name, definition);
-      else if (known.type !== definition.type) {
+      else if (known.type !== definition.type && !conflicts.has(name)) {
+        conflicts.add(name);
         diagnostics.push(
           flowError("flow/variable-type-conflict", `variable '${name}' is a ${known.type} on one path to this node and a ${definition.type} on another`, {
             path: entry.path,

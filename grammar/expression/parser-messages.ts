@@ -20,7 +20,7 @@ export const parserErrorMessages: IParserErrorMessageProvider = {
   },
 };
 
-export function describeToken(token: IToken): string {
+function describeToken(token: IToken): string {
   return token.tokenType.name === "EOF" ? "the end of the expression" : `'${token.image}'`;
 }
 

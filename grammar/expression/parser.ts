@@ -12,7 +12,7 @@
 // The parser reads the seven binary levels as one flat rule, `binary := unary (operator unary)*`,
 // and cst-to-ast.ts builds the tree by the precedence table: same language, a fraction of the
 // rule invocations. The rules live in ExpressionGrammar so that the rule DSL's parser can extend it.
-import { CstParser, EOF, type IParserConfig, type TokenType } from "chevrotain";
+import { CstParser, type IParserConfig, type TokenType } from "chevrotain";
 import { parserErrorMessages } from "./parser-messages.js";
 import * as T from "./tokens.js";
 
@@ -92,4 +92,3 @@ export class ExpressionParser extends ExpressionGrammar {
   }
 }
 
-export { EOF };

@@ -35,7 +35,7 @@ export function compileFlow(input: unknown): CompileFlowResult {
   const order = checkGraph(model, wiresSound, diagnostics);
   if (order !== undefined) {
     checkVariables(model, order, parsed, diagnostics);
-    checkExecutionBound(model, order, diagnostics);
+    checkExecutionBound(order, diagnostics);
   }
   if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };
   return { ok: true, flow_json: sortKeysDeep(input), nodes_json: emitTopology(order, parsed) };

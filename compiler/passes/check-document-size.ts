@@ -1,5 +1,6 @@
 // Limits checked before anything else reads the document: it must serialise to JSON, fit in
-// 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not.
+// 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not. Returns the JSON
+// text when the limits hold, so the compiler can work on exactly the JSON document.
 import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
 
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -7,7 +8,7 @@ export const MAX_NODES = 1000;
 
 const encoder = new TextEncoder();
 
-export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): void {
+export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): string | undefined {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -16,7 +17,7 @@ export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): vo
   }
   if (text === undefined) {
     diagnostics.push(flowError("flow/not-json", "the flow document is not a JSON value", { path: "" }));
-    return;
+    return undefined;
   }
   // A UTF-16 code unit is at most 3 bytes of UTF-8: most documents need no encoding to be sure.
   const bytes = text.length * 3 <= MAX_DOCUMENT_BYTES ? 0 : encoder.encode(text).length;
@@ -24,12 +25,14 @@ export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): vo
     diagnostics.push(
       flowError("flow/too-large", `the flow document is ${bytes} bytes as JSON; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB)`, { path: "" }),
     );
-    return;
+    return undefined;
   }
   const nodes = (value as { nodes?: unknown } | null)?.nodes;
   if (Array.isArray(nodes) && nodes.length > MAX_NODES) {
     diagnostics.push(
       flowError("flow/too-many-nodes", `the flow has ${nodes.length} nodes; the limit is ${MAX_NODES}`, { path: pointer("nodes") }),
     );
+    return undefined;
   }
+  return text;
 }

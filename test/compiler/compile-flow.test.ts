@@ -80,6 +80,19 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
     }
   });
 
+  it("compiles exactly the JSON document of its input: functions and undefined dropped, toJSON applied", () => {
+    const flow = minimal() as { nodes: Array<{ data: Record<string, unknown> }>; viewport: Record<string, unknown> };
+    flow.nodes[0]!.data.onClick = () => "editor callback";
+    flow.nodes[0]!.data.note = undefined;
+    flow.nodes[1]!.data.savedAt = new Date(Date.UTC(2026, 10, 21));
+    const result = compileFlow(flow);
+    expect(result.ok).to.equal(true);
+    if (!result.ok) return;
+    expect(result.flow_json.nodes[0]!.data).to.deep.equal({ config: { wires: { default: ["end"] } } });
+    expect(result.flow_json.nodes[1]!.data.savedAt).to.equal("2026-11-21T00:00:00.000Z");
+    expect(JSON.parse(JSON.stringify(result.flow_json))).to.deep.equal(result.flow_json);
+  });
+
   it("answers input that is not a JSON document with a diagnostic, not an exception", () => {
     const cyclic: Record<string, unknown> = { nodes: [], edges: [] };
     cyclic.self = cyclic;

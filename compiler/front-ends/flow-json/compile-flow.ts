@@ -1,6 +1,8 @@
 // compileFlow: the one function that turns an editor document into both stored columns.
 // Checks run in a fixed order; a later check runs only on what the earlier ones proved sound.
 // Any diagnostic means no nodes_json at all. User input never makes it throw.
+// It works on the JSON text of its input, parsed again: exactly the document a client would send
+// (no functions, getters or shared objects), and never the caller's objects after serialising.
 import type { Diagnostic, FlowJson, NodesTopology } from "../../../generated/types.js";
 import { validateFlowJson } from "../../../generated/index.js";
 import { checkDocumentSize } from "../../passes/check-document-size.js";
@@ -22,11 +24,12 @@ export type CompileFlowResult =
 
 export function compileFlow(input: unknown): CompileFlowResult {
   const diagnostics: Diagnostic[] = [];
-  checkDocumentSize(input, diagnostics);
-  if (diagnostics.length > 0) return { ok: false, diagnostics };
-  if (!validateFlowJson(input, diagnostics)) return { ok: false, diagnostics: withNodeIds(diagnostics, input) };
+  const text = checkDocumentSize(input, diagnostics);
+  if (text === undefined) return { ok: false, diagnostics };
+  const document: unknown = JSON.parse(text);
+  if (!validateFlowJson(document, diagnostics)) return { ok: false, diagnostics: withNodeIds(diagnostics, document) };
 
-  const model = buildFlowModel(input);
+  const model = buildFlowModel(document);
   checkNodeIds(model, diagnostics);
   checkStart(model, diagnostics);
   const wiresSound = checkWires(model, diagnostics);
@@ -38,7 +41,8 @@ export function compileFlow(input: unknown): CompileFlowResult {
     checkExecutionBound(order, diagnostics);
   }
   if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };
-  return { ok: true, flow_json: sortKeysDeep(input), nodes_json: emitTopology(order, parsed) };
+  const nodes_json = emitTopology(order, parsed);
+  return { ok: true, flow_json: sortKeysDeep(document), nodes_json };
 }
 
 // Schema diagnostics point into /nodes/<index>/...: name the node too, when it has an id.

@@ -8,8 +8,11 @@ import { BUILTIN_FUNCTIONS } from "./functions.js";
 import type { ValueType } from "./value-type.js";
 
 export interface ExpressionScope {
-  /** The type of a variable in scope, undefined for names not in scope. */
-  typeOf(name: string): ValueType | undefined;
+  /**
+   * The type of a variable in scope; undefined for a name not in scope; null for a name whose
+   * definition had an error (already reported), so its uses stay silent instead of cascading.
+   */
+  typeOf(name: string): ValueType | null | undefined;
   /** The names in scope, for "did you mean" suggestions (asked only after a mistake). */
   names(): Iterable<string>;
   /** A more precise diagnostic for a name that is not in scope, when the caller knows why. */
@@ -65,7 +68,7 @@ class Checker {
       case "unary": {
         const operand = this.check(expr.operand);
         if (expr.operator === "!") return operand && "boolean";
-        return this.expect(operand, "number", expr.operand.span, "'-' needs a number") ? "number" : undefined;
+        return this.expect(operand, "number", expr.operand, "'-' needs a number") ? "number" : undefined;
       }
       case "binary":
         return this.binary(expr);
@@ -86,6 +89,7 @@ class Checker {
 
   private variable(name: string, span: SourceSpan): ValueType | undefined {
     const type = this.scope.typeOf(name);
+    if (type === null) return undefined;
     if (type !== undefined) return type;
     const explained = this.scope.explainUnknown?.(name);
     if (explained !== undefined) return this.error(explained.code, span, explained.message);
@@ -104,7 +108,7 @@ class Checker {
       return this.error("expr/type-mismatch", expr.span, `'${op}' compares values of one type, not a ${left} and a ${right}`);
     }
     const needs = `'${op}' needs numbers`;
-    const ok = this.expect(left, "number", expr.left.span, needs) && this.expect(right, "number", expr.right.span, needs);
+    const ok = this.expect(left, "number", expr.left, needs) && this.expect(right, "number", expr.right, needs);
     if (!ok) return undefined;
     if (ARITHMETIC.has(op)) return "number";
     if (COMPARISON.has(op)) return "boolean";
@@ -125,15 +129,18 @@ class Checker {
     }
     let ok = true;
     argTypes.forEach((type, i) => {
-      ok = this.expect(type, "number", expr.args[i]!.span, `'${expr.callee}' needs numbers`) && ok;
+      ok = this.expect(type, "number", expr.args[i]!, `'${expr.callee}' needs numbers`) && ok;
     });
     return ok ? "number" : undefined;
   }
 
-  private expect(actual: ValueType | undefined, wanted: ValueType, span: SourceSpan, why: string): boolean {
+  private expect(actual: ValueType | undefined, wanted: ValueType, operand: Expr, why: string): boolean {
     if (actual === undefined) return false;
     if (actual === wanted) return true;
-    this.error("expr/type-mismatch", span, `${why}; this is a ${actual}`);
+    // `not a > b` reads as `(not a) > b`: say so where it bites.
+    const negated = operand.kind === "unary" && operand.operator === "!";
+    const hint = negated ? "'!' and 'not' bind tighter than other operators: write not (a > b)" : undefined;
+    this.error("expr/type-mismatch", operand.span, `${why}; this is a ${actual}`, hint);
     return false;
   }
 

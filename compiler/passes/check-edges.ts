@@ -25,10 +25,12 @@ export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
     }
     const from = handle === undefined ? `'${edge.source}'` : `output '${handle}' of '${edge.source}'`;
     const nodeId = model.byId.has(edge.source) ? edge.source : undefined;
+    const wired = candidates.filter((w) => !matched[w]).map((w) => wires[w]!.successor.output);
     diagnostics.push(
       flowError("flow/edge-without-wire", `edge '${edge.id}' connects ${from} to '${edge.target}', but no wire (or no other wire) does`, {
         path: pointer("edges", i),
         nodeId,
+        suggestion: handle !== undefined && wired.length > 0 ? `the wire to '${edge.target}' is output '${wired[0]}': set sourceHandle to '${wired[0]}'` : undefined,
       }),
     );
   });

@@ -10,7 +10,8 @@ import { configPath, type FlowModel, type FlowNodeEntry } from "../front-ends/fl
 import type { ExpressionSite, ParsedExpressions } from "./parse-expressions.js";
 
 interface Definition {
-  type: ValueType;
+  /** null when the definition had an error: uses stay silent rather than cascading. */
+  type: ValueType | null;
   /** The node that defines the variable. */
   by: string;
 }
@@ -50,7 +51,7 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
     for (const [name, definition] of scope.possible) {
       const known = possible.get(name);
       if (known === undefined) possible.set(name, definition);
-      else if (known.type !== definition.type && !conflicts.has(name)) {
+      else if (known.type !== definition.type && known.type !== null && definition.type !== null && !conflicts.has(name)) {
         conflicts.add(name);
         diagnostics.push(
           flowError("flow/variable-type-conflict", `variable '${name}' is a ${known.type} on one path to this node and a ${definition.type} on another`, {
@@ -60,6 +61,11 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
         );
       }
     }
+  }
+  for (const name of conflicts) {
+    const poisoned = { type: null, by: possible.get(name)!.by };
+    possible.set(name, poisoned);
+    if (definite.has(name)) definite.set(name, poisoned);
   }
   return { definite, possible, shared: false };
 }
@@ -94,7 +100,7 @@ class NodeChecker {
       case "calc":
         node.data.config.assign.forEach((a, j) => {
           const type = this.expression(a, ["assign", j, "expr"]);
-          if (type !== undefined) this.define(a.name, type, configPath(entry, "assign", j, "name"));
+          this.define(a.name, type ?? null, configPath(entry, "assign", j, "name"));
         });
         return;
       case "period_delta":
@@ -116,10 +122,10 @@ class NodeChecker {
     }
   }
 
-  private define(name: string, type: ValueType, path: string): void {
+  private define(name: string, type: ValueType | null, path: string): void {
     if (RESERVED_NAMES.has(name)) {
       this.error("flow/reserved-name", `'${name}' is a reserved word or function name and cannot name a variable`, path);
-      return;
+      type = null; // still defined, so its uses are not reported again as unknown
     }
     const earlier = this.scope.possible.get(name);
     if (earlier !== undefined) {
@@ -127,7 +133,7 @@ class NodeChecker {
       this.error("flow/duplicate-variable", `variable '${name}' is already defined ${by}; each name is defined once per path`, path);
       return;
     }
-    const definition = { type, by: this.entry.id };
+    const definition: Definition = { type, by: this.entry.id };
     if (this.scope.shared) this.scope = { definite: new Map(this.scope.definite), possible: new Map(this.scope.possible), shared: false };
     this.scope.definite.set(name, definition);
     this.scope.possible.set(name, definition);

@@ -9,13 +9,19 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, candidate, bestDistance);
+    const distance =
+      candidate.toLowerCase() === name.toLowerCase() ? 0.5 : isAbbreviation(name, candidate) ? 1 : editDistance(name, candidate, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
   return best;
+}
+
+// One name starts the other, both at least 3 characters: `period` for `period_ms`.
+function isAbbreviation(a: string, b: string): boolean {
+  return Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a));
 }
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transposition), cut off above `max`. */

@@ -130,3 +130,32 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
     if (!result.ok) expect(result.diagnostics).to.deep.equal([{ code: "schema/type", severity: "error", message: "expected a number, got a string", path: "/nodes/1/position/x", nodeId: "end" }]);
   });
 });
+
+describe("compileFlow hints", () => {
+  const flow = (): { nodes: Array<{ data: { config: Record<string, unknown> } }>; edges: Array<Record<string, unknown>> } =>
+    JSON.parse(readFileSync(fromRoot("examples/flows/zone-cooling.json"), "utf8")) as never;
+  const only = (input: unknown): { code: string; suggestion?: string } => {
+    const result = compileFlow(input);
+    if (result.ok) throw new Error("must not compile");
+    expect(result.diagnostics).to.have.length(1);
+    return result.diagnostics[0]!;
+  };
+
+  it("suggests the full property name for a prefix of it", () => {
+    const f = flow();
+    f.nodes[2]!.data.config.assignments = f.nodes[2]!.data.config.assign;
+    expect(only(f)).to.include({ code: "schema/additional-properties", suggestion: "did you mean 'assign'?" });
+  });
+
+  it("suggests the sourceHandle of the wire an edge was meant for", () => {
+    const f = flow();
+    f.edges[0]!.sourceHandle = "dflt";
+    const result = compileFlow(f);
+    expect(result.ok).to.equal(false);
+    if (!result.ok) expect(result.diagnostics.map((d) => d.suggestion)).to.include("the wire to 'read-zone' is output 'default': set sourceHandle to 'default'");
+  });
+
+  it("tells a caller who passes JSON text to parse it first", () => {
+    expect(only(readFileSync(fromRoot("examples/flows/minimal.json"), "utf8")).suggestion).to.contain("JSON.parse");
+  });
+});

@@ -27,7 +27,10 @@ export function compileFlow(input: unknown): CompileFlowResult {
   const text = checkDocumentSize(input, diagnostics);
   if (text === undefined) return { ok: false, diagnostics };
   const document: unknown = JSON.parse(text);
-  if (!validateFlowJson(document, diagnostics)) return { ok: false, diagnostics: withNodeIds(diagnostics, document) };
+  if (!validateFlowJson(document, diagnostics)) {
+    if (typeof input === "string") diagnostics[0]!.suggestion = "pass the parsed document (JSON.parse) rather than its text";
+    return { ok: false, diagnostics: withNodeIds(diagnostics, document) };
+  }
 
   const model = buildFlowModel(document);
   checkNodeIds(model, diagnostics);

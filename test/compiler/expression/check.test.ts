@@ -56,3 +56,15 @@ describe("expression type checking", () => {
     expect(check("(nope + 1) * 2 > temp && summer").codes).to.deep.equal(["expr/unknown-variable"]);
   });
 });
+
+describe("expression type checking: hints and silence", () => {
+  it("explains `not a > b` as `(not a) > b`", () => {
+    expect(check("not temp > 1").suggestions[0]).to.contain("not (a > b)");
+  });
+
+  it("stays silent about a name whose definition already failed (typeOf null)", () => {
+    const result = checkExpression(parseExpression("broken + 1").ast!, { typeOf: (n) => (n === "broken" ? null : undefined), names: () => [] });
+    expect(result.diagnostics).to.deep.equal([]);
+    expect(result.type).to.equal(undefined);
+  });
+});

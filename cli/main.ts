@@ -20,6 +20,8 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
   try {
     switch (command) {
       case undefined:
+        console.err(`${USAGE}\n`);
+        return EXIT.usage;
       case "help":
       case "--help":
       case "-h":
@@ -37,7 +39,7 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (error) {
-    if (!(error instanceof UsageError) && !isParseArgsError(error)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.err(`svc${command ? ` ${command}` : ""}: ${(error as Error).message}\n${command && COMMAND_USAGE[command] ? COMMAND_USAGE[command] : "run svc --help"}\n`);
     return EXIT.usage;
   }
@@ -46,10 +48,6 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
 function help(console: Console, usage: string): number {
   console.out(`${usage}\n`);
   return EXIT.ok;
-}
-
-function isParseArgsError(error: unknown): boolean {
-  return error instanceof TypeError && String((error as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS");
 }
 
 function version(): string {

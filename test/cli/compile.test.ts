@@ -47,14 +47,46 @@ describe("svc compile", () => {
     expect(code).to.equal(1);
     const diagnostics = JSON.parse(out) as Array<Record<string, unknown>>;
     expect(diagnostics[0]).to.include({ file: BAD, line: 57, column: 29, code: "expr/unknown-variable", nodeId: "sw" });
+    expect(diagnostics[0]!.span, "span is in file coordinates too").to.deep.include({ start: { line: 57, column: 29, offset: (diagnostics[0]!.span as { start: { offset: number } }).start.offset } });
     expect(diagnostics).to.have.length(2);
   });
 
-  it("reports a JSON syntax error with its line and column", async () => {
-    writeFileSync(join(dir, "broken.json"), '{\n  "nodes": [],\n  "edges": [,]\n}\n');
-    const { code, err } = await svc("compile", "--check", join(dir, "broken.json"));
-    expect(code).to.equal(1);
-    expect(err).to.match(/broken\.json:3:\d+: error json\/syntax: not valid JSON/);
+  it("--format json prints an empty array when all is well", async () => {
+    const { code, out } = await svc("compile", "--check", "--format", "json", "examples/flows");
+    expect(code).to.equal(0);
+    expect(JSON.parse(out)).to.deep.equal([]);
+  });
+
+  it("names files as they were given: absolute stays absolute, directories joined", async () => {
+    const absolute = fromRoot(BAD);
+    expect((await svc("compile", "--check", absolute)).err).to.contain(`${absolute}:57:29`);
+    writeFileSync(join(dir, "bad.json"), readFileSync(fromRoot(BAD)));
+    expect((await svc("compile", "--check", dir)).err).to.contain(`${join(dir, "bad.json")}:57:29`);
+  });
+
+  it("--out never reads its own output, even inside an input directory", async () => {
+    writeFileSync(join(dir, "minimal.json"), readFileSync(fromRoot("examples/flows/minimal.json")));
+    for (let run = 0; run < 2; run++) {
+      const { code, err } = await svc("compile", "--out", join(dir, "build"), dir);
+      expect(code, err).to.equal(0);
+    }
+    expect(readdirSync(join(dir, "build")).sort()).to.deep.equal(["minimal.flow.json", "minimal.nodes.json"]);
+  });
+
+  it("reports JSON syntax errors where they are, in words", async () => {
+    const cases: Array<[string, string]> = [
+      ['{\n  "nodes": [],\n  "edges": [,]\n}\n', "3:13: error json/syntax: not valid JSON: expected a value"],
+      ['# title\n{}', "1:1: error json/syntax: not valid JSON: unexpected character"],
+      ['{\n  "nodes": [ // c\n  ]\n}', "2:14: error json/syntax: not valid JSON: comments are not allowed in JSON"],
+      ['{\n  "nodes": []\n  "edges": []\n}', "2:14: error json/syntax: not valid JSON: expected ','"],
+      ["", "1:1: error json/syntax: not valid JSON: the file is empty"],
+    ];
+    for (const [text, expected] of cases) {
+      writeFileSync(join(dir, "broken.json"), text);
+      const { code, err } = await svc("compile", "--check", join(dir, "broken.json"));
+      expect(code).to.equal(1);
+      expect(err, text).to.contain(`${join(dir, "broken.json")}:${expected}`);
+    }
   });
 
   it("--out writes <name>.flow.json and <name>.nodes.json for every flow", async () => {
@@ -82,6 +114,19 @@ describe("svc compile", () => {
     const several = await svc("compile", "examples/flows");
     expect(several.code).to.equal(2);
     expect(several.err).to.contain("use --check or --out");
+  });
+
+  it("suggests the option meant", async () => {
+    const { code, err } = await svc("compile", "--chek", BAD);
+    expect(code).to.equal(2);
+    expect(err).to.contain("unknown option '--chek'; did you mean '--check'?");
+  });
+
+  it("without a command prints the usage on stderr and exits 2", async () => {
+    const { code, out, err } = await svc();
+    expect(code).to.equal(2);
+    expect(out).to.equal("");
+    expect(err).to.contain("usage: svc <command>");
   });
 
   it("prints help and the version", async () => {

@@ -18,6 +18,7 @@ describe("compileFlow golden cases (test/golden/flows)", () => {
 
   for (const { name, dir } of cases) {
     it(name, () => {
+      expect(name, "a case folder is named valid-* (must compile) or invalid-* (must not)").to.match(/^(valid|invalid)-/);
       const flow: unknown = JSON.parse(readFileSync(join(dir, "flow.json"), "utf8"));
       const result = compileFlow(flow);
       if (name.startsWith("valid-")) {

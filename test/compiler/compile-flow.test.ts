@@ -104,7 +104,7 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
     for (const value of [undefined, null, 42, "flow", [], true]) expect(codes(value), String(value)).to.have.length.greaterThan(0);
   });
 
-  it("limits the document to 1 MiB and 1,000 nodes (ARCHITECTURE: limits)", () => {
+  it("limits the document to 1 MiB and 1,000 nodes (limits of the editor contract)", () => {
     const big = { nodes: [], edges: [], viewport: { x: 0, y: 0, zoom: 1, note: "x".repeat(MAX_DOCUMENT_BYTES) } };
     expect(codes(big)).to.deep.equal(["flow/too-large"]);
     const node = (i: number): unknown => ({ id: `n${i}`, type: "end", position: { x: 0, y: 0 }, data: { config: {} } });

@@ -73,7 +73,7 @@ describe("generated validators and guards", () => {
     expect(diagnostics).to.deep.include({ code: "schema/required", severity: "error", message: "missing required property 'point'", path: "/point_refs/0" });
   });
 
-  it("names the allowed variants of a tagged union (value_deadband shape decided in ARCHITECTURE)", () => {
+  it("names the allowed variants of a tagged union (trigger_config, discriminated by type)", () => {
     const diagnostics: generated.Diagnostic[] = [];
     generated.validateTriggerConfig({ type: "on_chang" }, diagnostics);
     expect(diagnostics).to.deep.equal([

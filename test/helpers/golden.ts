@@ -7,7 +7,10 @@ import { join } from "node:path";
 import { fromRoot } from "./paths.js";
 
 const updating = process.env.UPDATE_GOLDEN === "1";
-if (updating && process.env.CI) throw new Error("UPDATE_GOLDEN=1 is refused when CI is set: goldens are never rewritten in CI");
+if (updating && process.env.CI) {
+  process.stderr.write("UPDATE_GOLDEN=1 is refused when CI is set: goldens are never rewritten in CI\n");
+  process.exit(2);
+}
 
 /** The case folders of test/golden/<area>/, sorted. */
 export function goldenCases(area: string): Array<{ name: string; dir: string }> {

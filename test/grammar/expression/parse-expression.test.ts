@@ -30,7 +30,7 @@ function codes(text: string): Array<[string, number, number]> {
   return parseExpression(text).diagnostics.map((d) => [d.code, d.span!.start.line, d.span!.start.column]);
 }
 
-describe("expression grammar (ARCHITECTURE: expression language)", () => {
+describe("expression grammar (the expression language of docs/flow-json.md)", () => {
   it("parses literals, names, calls and parentheses", () => {
     expect(parsed("1.5")).to.equal("1.5");
     expect(parsed(".5e1")).to.equal("5");

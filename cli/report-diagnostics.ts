@@ -1,0 +1,39 @@
+// Prints diagnostics of files: as text for people (file:line:col, code frame, help) or as a JSON
+// array for editors and CI annotations. In both, positions are positions in the file.
+import { createJsonLocator } from "../compiler/diagnostics/json-locations.js";
+import { renderDiagnostic } from "../compiler/diagnostics/render-text.js";
+import type { Diagnostic, SourceSpan } from "../generated/types.js";
+import type { Console } from "./console.js";
+import type { FileResult } from "./flow-files.js";
+
+export type Format = "text" | "json";
+
+export function reportDiagnostics(results: FileResult[], format: Format, console: Console): void {
+  if (format === "json") {
+    const all = results.flatMap((r) => {
+      const locate = fileLocator(r);
+      return r.diagnostics.map((d) => {
+        const span = locate(d);
+        const { span: _inner, ...rest } = d;
+        return { file: r.file, ...(span ? { line: span.start.line, column: span.start.column } : {}), ...rest, ...(span ? { span } : {}) };
+      });
+    });
+    console.out(`${JSON.stringify(all, null, 2)}\n`);
+    return;
+  }
+  for (const r of results) {
+    const locate = fileLocator(r);
+    for (const d of r.diagnostics) console.err(`${renderDiagnostic(d, { file: r.file, text: r.text, locate })}\n`);
+  }
+}
+
+// Where a diagnostic sits in its file: its own span when it has no JSON path (JSON syntax
+// errors), the position inside the string at its path (expressions), or the value at its path.
+function fileLocator(result: FileResult): (d: Diagnostic) => SourceSpan | undefined {
+  let json: ReturnType<typeof createJsonLocator> | undefined; // parsed only when needed
+  return (d) => {
+    if (d.path === undefined) return d.span;
+    json ??= createJsonLocator(result.text);
+    return (d.span && json.locateInString(d.path, d.span)) ?? json.locate(d.path);
+  };
+}

@@ -17,6 +17,11 @@ const COMMAND_USAGE: Record<string, string> = { compile: COMPILE_USAGE, serve: S
 
 export async function main(argv: string[], console: Console, cwd: string): Promise<number> {
   const [command, ...args] = argv;
+  const usage = command === undefined ? undefined : COMMAND_USAGE[command];
+  if (usage !== undefined && (args.includes("--help") || args.includes("-h"))) {
+    console.out(`${usage}\n`);
+    return EXIT.ok;
+  }
   try {
     switch (command) {
       case undefined:
@@ -31,7 +36,6 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
         console.out(`${version()}\n`);
         return EXIT.ok;
       case "compile":
-        if (args.includes("--help")) return help(console, COMPILE_USAGE);
         return await compileCommand(args, console, cwd);
       case "serve":
         return serveCommand(console);
@@ -40,14 +44,9 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.err(`svc${command ? ` ${command}` : ""}: ${(error as Error).message}\n${command && COMMAND_USAGE[command] ? COMMAND_USAGE[command] : "run svc --help"}\n`);
+    console.err(`svc${command ? ` ${command}` : ""}: ${(error as Error).message}\n${usage ?? "run svc --help"}\n`);
     return EXIT.usage;
   }
-}
-
-function help(console: Console, usage: string): number {
-  console.out(`${usage}\n`);
-  return EXIT.ok;
 }
 
 function version(): string {

@@ -25,8 +25,9 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: RenderSource): 
 }
 
 function codeFrame(text: string, span: SourceSpan): string[] {
-  const line = text.split("\n")[span.start.line - 1];
-  if (line === undefined) return [];
+  const offset = Math.min(span.start.offset, text.length);
+  const end = text.indexOf("\n", offset);
+  const line = text.slice(text.lastIndexOf("\n", offset - 1) + 1, end === -1 ? text.length : end);
   const gutter = String(span.start.line);
   const width = span.end.line === span.start.line ? Math.max(1, span.end.column - span.start.column) : Math.max(1, line.length - span.start.column + 1);
   const shown = line.replace(/\t/g, " ").replace(/\r$/, "");

@@ -1,12 +1,12 @@
 // Limits checked before anything else reads the document: it must serialise to JSON, fit in
 // 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not. Returns the JSON
 // text when the limits hold, so the compiler can work on exactly the JSON document.
+import { utf8BytesOver } from "../../grammar/source/utf8.js";
 import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
 
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 export const MAX_NODES = 1000;
 
-const encoder = new TextEncoder();
 
 export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): string | undefined {
   let text: string | undefined;
@@ -19,9 +19,8 @@ export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): st
     diagnostics.push(flowError("flow/not-json", "the flow document is not a JSON value", { path: "" }));
     return undefined;
   }
-  // A UTF-16 code unit is at most 3 bytes of UTF-8: most documents need no encoding to be sure.
-  const bytes = text.length * 3 <= MAX_DOCUMENT_BYTES ? 0 : encoder.encode(text).length;
-  if (bytes > MAX_DOCUMENT_BYTES) {
+  const bytes = utf8BytesOver(text, MAX_DOCUMENT_BYTES);
+  if (bytes !== undefined) {
     diagnostics.push(
       flowError("flow/too-large", `the flow document is ${bytes} bytes as JSON; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB)`, { path: "" }),
     );

@@ -28,21 +28,15 @@ export function checkExecutionBound(order: FlowNodeEntry[], diagnostics: Diagnos
   }
 }
 
-// How many times one run of `entry` can run each successor at most.
+// How many times one run of `entry` can run each successor at most. Successors come in output
+// order, `default` last, and each output lists a target once (the schema says so).
 function timesReached(entry: FlowNodeEntry): Map<string, number> {
-  const perOutput = new Map<string, Set<string>>();
-  for (const { output, target } of entry.successors) {
-    if (!perOutput.has(output)) perOutput.set(output, new Set());
-    perOutput.get(output)!.add(target);
-  }
   const all = entry.node.type === "switch" && entry.node.data.config.mode === "all";
   const times = new Map<string, number>();
-  for (const [output, targets] of perOutput) {
-    for (const target of targets) {
-      // One output is taken per run, except in an `all` switch, where every true rule's is.
-      const add = all && output !== "default" ? (times.get(target) ?? 0) + 1 : Math.max(times.get(target) ?? 0, 1);
-      times.set(target, add);
-    }
+  for (const { output, target } of entry.successors) {
+    const before = times.get(target) ?? 0;
+    // One output is taken per run, except in an `all` switch, where every true rule's is.
+    times.set(target, all && output !== "default" ? before + 1 : Math.max(before, 1));
   }
   return times;
 }

@@ -6,8 +6,8 @@ import { checkExpression } from "../expression/check.js";
 import { RESERVED_NAMES } from "../expression/functions.js";
 import { typeOfValue, type ValueType } from "../expression/value-type.js";
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { configPath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
-import type { ExpressionSite, ParsedExpressions } from "./parse-expressions.js";
+import { configPath, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { sitePath, type ExpressionSite, type ParsedExpressions } from "./parse-expressions.js";
 
 interface Definition {
   /** null when the definition had an error: uses stay silent rather than cascading. */
@@ -26,13 +26,12 @@ interface Scope {
   shared: boolean;
 }
 
-export function checkVariables(model: FlowModel, order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
+export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
   const incoming = new Map<string, Scope[]>();
   for (const entry of order) {
     const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
     const scope = checker.run();
     for (const { target } of entry.successors) {
-      if (!model.byId.has(target)) continue;
       if (!incoming.has(target)) incoming.set(target, []);
       incoming.get(target)!.push(scope);
     }
@@ -111,8 +110,9 @@ class NodeChecker {
         return;
       case "change":
         node.data.config.writes.forEach((w, j) => {
-          if (this.expression(w, ["writes", j, "value"]) === "boolean") {
-            const path = configPath(entry, "writes", j, "value");
+          const at: ExpressionSite["at"] = ["writes", j, "value"];
+          if (this.expression(w, at) === "boolean") {
+            const path = sitePath(entry, at);
             this.error("expr/type-mismatch", "a written value must be a number, not a boolean", path, "write `condition ? 1 : 0`");
           }
         });
@@ -157,7 +157,7 @@ class NodeChecker {
       },
     });
     if (result.diagnostics.length > 0) {
-      const path = configPath(this.entry, ...at);
+      const path = sitePath(this.entry, at);
       for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });
     }
     return result.type;

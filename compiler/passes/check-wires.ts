@@ -7,13 +7,14 @@ import { configPath, expectedOutputs, wireEntries, type FlowModel, type FlowNode
 export function checkWires(model: FlowModel, diagnostics: Diagnostic[]): boolean {
   const before = diagnostics.length;
   for (const entry of model.nodes) {
-    if (entry.node.type === "switch") checkSwitchOutputs(entry, diagnostics);
+    checkSwitchOutputs(entry, diagnostics);
     checkOutputs(entry, diagnostics);
     checkTargets(model, entry, diagnostics);
   }
   return diagnostics.length === before;
 }
 
+// Rule outputs of a switch are unique and never `default`; other nodes have none.
 function checkSwitchOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
   if (entry.node.type !== "switch") return;
   const seen = new Set<string>();

@@ -22,7 +22,7 @@ export function parseExpressions(model: FlowModel, diagnostics: Diagnostic[]): P
       const result = parseExpression(site.text);
       if (result.ast !== undefined) parsed.set(site.holder, result.ast);
       if (result.diagnostics.length === 0) continue;
-      const path = sitePath(entry, site);
+      const path = sitePath(entry, site.at);
       for (const d of result.diagnostics) diagnostics.push({ ...d, path, nodeId: entry.id });
     }
   }
@@ -44,6 +44,7 @@ export function expressionSites(entry: FlowNodeEntry): ExpressionSite[] {
   }
 }
 
-export function sitePath(entry: FlowNodeEntry, site: ExpressionSite): string {
-  return configPath(entry, ...site.at);
+/** The JSON Pointer of an expression (built only when a diagnostic needs it). */
+export function sitePath(entry: FlowNodeEntry, at: ExpressionSite["at"]): string {
+  return configPath(entry, ...at);
 }

@@ -3,6 +3,7 @@
 import type { IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import { spanAt, tokenSpan } from "../source/span.js";
+import { utf8BytesOver } from "../source/utf8.js";
 import { childrenOf, type Expr } from "./ast.js";
 import { toExpressionAst } from "./cst-to-ast.js";
 import { expressionLexer } from "./lexer.js";
@@ -21,13 +22,11 @@ export interface ParseResult {
 }
 
 const parser = new ExpressionParser();
-const encoder = new TextEncoder();
 
 export function parseExpression(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
-  // A UTF-16 code unit is at most 3 bytes of UTF-8: short texts need no encoding to be sure.
-  const bytes = text.length * 3 <= MAX_EXPRESSION_BYTES ? 0 : encoder.encode(text).length;
-  if (bytes > MAX_EXPRESSION_BYTES) {
+  const bytes = utf8BytesOver(text, MAX_EXPRESSION_BYTES);
+  if (bytes !== undefined) {
     return fail(diagnostics, "expr/too-long", `the expression is ${bytes} bytes long; the limit is ${MAX_EXPRESSION_BYTES}`, spanAt(text, 0, 0));
   }
   const lexed = expressionLexer.tokenize(text);

@@ -40,7 +40,7 @@ export function compileFlow(input: unknown): CompileFlowResult {
   const parsed = parseExpressions(model, diagnostics);
   const order = checkGraph(model, wiresSound, diagnostics);
   if (order !== undefined) {
-    checkVariables(model, order, parsed, diagnostics);
+    checkVariables(order, parsed, diagnostics);
     checkExecutionBound(order, diagnostics);
   }
   if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };

@@ -1,18 +1,19 @@
 // The expression language front end: text in, `{ast, diagnostics}` out, as data.
 // May import generated/ types only.
-import type { IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import { spanAt, tokenSpan } from "../source/span.js";
 import { utf8BytesOver } from "../source/utf8.js";
-import { childrenOf, type Expr } from "./ast.js";
+import type { Expr } from "./ast.js";
 import { toExpressionAst } from "./cst-to-ast.js";
 import { expressionLexer } from "./lexer.js";
 import { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
+import { depthOf, nestingLimitExceeded } from "./nesting.js";
 import { ExpressionParser } from "./parser.js";
 
 export type * from "./ast.js";
 export { childrenOf } from "./ast.js";
 export { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
+export { depthOf, nestingLimitExceeded } from "./nesting.js";
 export * from "./precedence.js";
 
 export interface ParseResult {
@@ -76,48 +77,3 @@ function characterHint(text: string, offset: number): { suggestion?: string } {
   const hint = HINTS[text[offset] ?? ""];
   return hint === undefined || text[offset + 1] === text[offset] ? {} : { suggestion: hint };
 }
-
-// The parser recurses once per parenthesis, unary operator and `?`; refuse input that would
-// nest deeper than MAX_NESTING before parsing it. Returns the token where the limit is passed.
-function nestingLimitExceeded(tokens: IToken[]): IToken | undefined {
-  const questions = [0]; // `?` still open, per parenthesis level: a conditional ends with its level
-  let nested = 0;
-  let unaryRun = 0;
-  let previous: IToken | undefined;
-  for (const token of tokens) {
-    const image = token.image;
-    if (image === "(") {
-      questions.push(0);
-      nested++;
-    } else if (image === ")" && questions.length > 1) {
-      nested -= 1 + questions.pop()!;
-    } else if (image === "?") {
-      questions[questions.length - 1]!++;
-      nested++;
-    }
-    const isUnary = (image === "-" || image === "!" || image === "not") && !endsOperand(previous);
-    unaryRun = isUnary ? unaryRun + 1 : 0;
-    if (nested + unaryRun > MAX_NESTING) return token;
-    previous = token;
-  }
-  return undefined;
-}
-
-function endsOperand(token: IToken | undefined): boolean {
-  if (token === undefined) return false;
-  const name = token.tokenType.name;
-  return name === "NumberLiteral" || name === "Identifier" || name === "True" || name === "False" || name === "RParen";
-}
-
-// Iterative, so that measuring a deep tree cannot itself overflow the stack.
-function depthOf(root: Expr): number {
-  let max = 0;
-  const stack: Array<[Expr, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [expr, depth] = stack.pop()!;
-    max = Math.max(max, depth);
-    for (const child of childrenOf(expr)) stack.push([child, depth + 1]);
-  }
-  return max;
-}
-

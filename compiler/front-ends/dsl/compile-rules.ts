@@ -1,0 +1,37 @@
+// Rule files to compiled rules: each rule of the AST is lowered to an editor document and
+// compiled by the one compile function; its diagnostics are mapped back to the rule's source.
+// Used by the DSL and the YAML front end alike.
+import type { Diagnostic } from "../../../generated/types.js";
+import type { RuleFile } from "../../../grammar/rule/ast.js";
+import type { CompiledRule } from "../../lower/compiled-rule.js";
+import { lowerRule } from "../../lower/lower-rule.js";
+import { compileFlow } from "../flow-json/index.js";
+
+export interface RuleFileResult {
+  /** The rules that compiled; a rule with any error is left out. */
+  rules: CompiledRule[];
+  /** Every problem found, in source order, with spans in file coordinates. */
+  diagnostics: Diagnostic[];
+}
+
+export function compileRuleAst(file: RuleFile): RuleFileResult {
+  const rules: CompiledRule[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const names = new Set<string>();
+  for (const rule of file.rules) {
+    if (names.has(rule.name)) {
+      diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${rule.name}" is already in this file`, span: rule.nameSpan });
+    }
+    names.add(rule.name);
+    const lowered = lowerRule(rule, diagnostics);
+    if (lowered === undefined) continue;
+    const result = compileFlow(lowered.flow_json);
+    if (result.ok) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
+    else diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
+  }
+  return { rules, diagnostics: bySourceOrder(diagnostics) };
+}
+
+export function bySourceOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => (a.span?.start.offset ?? 0) - (b.span?.start.offset ?? 0));
+}

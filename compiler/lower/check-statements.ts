@@ -1,0 +1,29 @@
+// What lowering needs to know or check across all statements of a rule: the points its inputs
+// read (for on_change sources) and writes to measurement points, which the DSL can parse but a
+// flow cannot hold.
+import type { Diagnostic } from "../../generated/types.js";
+import type * as A from "../../grammar/rule/ast.js";
+import { statementsOf } from "../../grammar/rule/walk.js";
+
+/** Input variable name to the points it reads (one, unless the rule reuses a name on separate paths). */
+export function collectInputs(rule: A.RuleDecl): Map<string, A.PointRef[]> {
+  const inputs = new Map<string, A.PointRef[]>();
+  for (const s of statementsOf(rule)) {
+    if (s.kind === "input") inputs.set(s.name, [...(inputs.get(s.name) ?? []), s.point]);
+  }
+  return inputs;
+}
+
+export function checkStatements(rule: A.RuleDecl, diagnostics: Diagnostic[]): void {
+  for (const s of statementsOf(rule)) {
+    if (s.kind === "write" && s.target.pointType !== "action") {
+      diagnostics.push({
+        code: "rule/write-to-measurement",
+        severity: "error",
+        message: "only action points can be written; a measurement is read-only",
+        span: s.target.span,
+        suggestion: `write action(${s.target.instance}, ${s.target.point})`,
+      });
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// Lowering: a rule's AST to an editor document (flow_json) with stable ids, a layered layout and
+// editor edges, plus its metadata and a source map. The document is then compiled by the one
+// compile function like any editor's; lowering itself checks only what the flow cannot express
+// (blocks, goto, statements after goto/end, trigger sources, settings).
+import type { Diagnostic } from "../../generated/types.js";
+import type * as A from "../../grammar/rule/ast.js";
+import type { RuleMetadata } from "./compiled-rule.js";
+import { emitNode, type NodeUnit } from "./emit-nodes.js";
+import { layeredLayout } from "./layout.js";
+import { lowerSettings } from "./lower-settings.js";
+import { SourceMap } from "./source-map.js";
+import { UnitBuilder, type Unit } from "./units.js";
+import { UnitWiring } from "./wire-units.js";
+import { collectInputs, checkStatements } from "./check-statements.js";
+
+export const START_ID = "start";
+export const END_ID = "end";
+
+export interface LoweredRule {
+  metadata: RuleMetadata;
+  /** The editor document, to be compiled by compileFlow. */
+  flow_json: { nodes: unknown[]; edges: unknown[]; viewport: { x: number; y: number; zoom: number } };
+  sourceMap: SourceMap;
+}
+
+/** The lowered rule, or undefined with the reasons in `diagnostics`. */
+export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredRule | undefined {
+  const found: Diagnostic[] = [];
+  const metadata = lowerSettings(rule, collectInputs(rule), found);
+  checkStatements(rule, found);
+  const builder = new UnitBuilder(found);
+  const main = builder.sequence(rule.items.filter((item): item is A.Statement => item.kind !== "block"));
+  const blocks = new Map<string, { decl: A.BlockDecl; units: Unit[] }>();
+  for (const item of rule.items) {
+    if (item.kind !== "block") continue;
+    if (blocks.has(item.name)) {
+      found.push({ code: "rule/duplicate-block", severity: "error", message: `a block named '${item.name}' is already declared in this rule`, span: item.nameSpan });
+      continue;
+    }
+    blocks.set(item.name, { decl: item, units: builder.sequence(item.body) });
+  }
+  const wiring = new UnitWiring(blocks, [END_ID], found);
+  const first = wiring.headsOf(main, [END_ID]);
+  const used = wiring.usedBlocks();
+  for (const [name, { decl }] of blocks) {
+    if (!used.has(name) && !wiring.unresolvedGoto) found.push({ code: "rule/unused-block", severity: "error", message: `block '${name}' is never used: no 'goto ${name}' reaches it`, span: decl.nameSpan });
+  }
+  diagnostics.push(...found);
+  if (found.length > 0) return undefined;
+  wiring.wires.set(START_ID, { default: [...first] });
+  return { metadata, ...assemble(rule, builder.nodes, wiring.wires) };
+}
+
+// The document: start, the wired units in id order, and the shared end when a path reaches it.
+function assemble(rule: A.RuleDecl, units: NodeUnit[], wires: Map<string, Record<string, string[]>>): Omit<LoweredRule, "metadata"> {
+  const sourceMap = new SourceMap(rule.nameSpan);
+  const reachesEnd = [...wires.values()].some((w) => Object.values(w).some((targets) => targets.includes(END_ID)));
+  const wired = units.filter((u) => wires.has(u.id));
+  const all: NodeUnit[] = [...wired, ...(reachesEnd ? [{ kind: "end" as const, id: END_ID, span: rule.span }] : [])];
+  const ids = [START_ID, ...all.map((u) => u.id)];
+  const positions = layeredLayout(ids, wires, START_ID);
+  sourceMap.set("/nodes/0", rule.nameSpan);
+  const emitted = [
+    { id: START_ID, type: "start", label: "Start", config: { wires: wires.get(START_ID)! } },
+    ...all.map((u, i) => emitNode(u, wires.get(u.id) ?? {}, `/nodes/${i + 1}`, sourceMap)),
+  ];
+  const nodes = emitted.map((n) => ({ id: n.id, type: n.type, position: positions.get(n.id)!, data: { label: n.label, config: n.config } }));
+  const edges = emitted.flatMap((n) =>
+    Object.entries((n.config.wires ?? {}) as Record<string, string[]>).flatMap(([output, targets]) =>
+      targets.map((target, i) => ({ id: `${n.id}:${output}:${i}->${target}`, source: n.id, sourceHandle: output, target })),
+    ),
+  );
+  return { flow_json: { nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } }, sourceMap };
+}

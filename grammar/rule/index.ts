@@ -1,0 +1,114 @@
+// The rule DSL front end: text in, `{file, diagnostics}` out, as data. Every lexical and syntax
+// error of the file is reported in one run (the parser recovers); rules with errors are left
+// out of `file.rules`, so later phases only see rules that parsed cleanly.
+// May import generated/ types only.
+import type { CstNode, ILexingError, IRecognitionException, IToken } from "chevrotain";
+import type { Diagnostic } from "../../generated/types.js";
+import type { Expr } from "../expression/ast.js";
+import { MAX_AST_DEPTH } from "../expression/limits.js";
+import { depthOf } from "../expression/nesting.js";
+import { spanAt, tokenSpan } from "../source/span.js";
+import type { Comment, RuleDecl, RuleFile } from "./ast.js";
+import { toRuleAst } from "./cst-to-ast.js";
+import { checkTokenNesting } from "./nesting.js";
+import { RuleParser } from "./parser.js";
+import { ruleLexer } from "./tokens.js";
+import { statementsOf } from "./walk.js";
+
+export type * from "./ast.js";
+export { defaultOutputName, NO_SPAN } from "./ast.js";
+export { DURATION_PATTERN, durationMs } from "./duration.js";
+export { statementsOf } from "./walk.js";
+
+export interface RuleParseResult {
+  file: RuleFile;
+  diagnostics: Diagnostic[];
+}
+
+const parser = new RuleParser();
+
+export function parseRuleSource(text: string): RuleParseResult {
+  const diagnostics: Diagnostic[] = [];
+  const lexed = ruleLexer.tokenize(text);
+  const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({ text: t.image, span: tokenSpan(t) }));
+  const problems = [...lexed.errors.map((e) => lexingDiagnostic(text, e)), ...(lexed.groups.unclosed ?? []).map(unclosedDiagnostic)];
+  const tooDeep = checkTokenNesting(lexed.tokens);
+  if (tooDeep !== undefined) return { file: { rules: [], comments }, diagnostics: [...problems, tooDeep] };
+
+  parser.input = lexed.tokens;
+  const cst = parser.file();
+  const syntax = parser.errors.map((e) => syntaxDiagnostic(text, e));
+  const ruleNodes = (cst.children.rule ?? []) as CstNode[];
+  const starts = ruleNodes.map((node) => node.location!.startOffset);
+  // A mistake belongs to the rule it is in; a rule with a lexical or syntax error is not converted.
+  const ruleOf = (offset: number): number => (Number.isNaN(offset) ? starts.length - 1 : starts.findLastIndex((s) => s <= offset));
+  const broken = new Set([...problems, ...syntax].map((d) => ruleOf(d.span!.start.offset)));
+  // A lexical error usually causes syntax errors after it: report only the first kind in a rule.
+  const lexicallyBroken = new Set(problems.map((d) => ruleOf(d.span!.start.offset)));
+  diagnostics.push(...problems, ...syntax.filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
+
+  const rules: RuleDecl[] = [];
+  ruleNodes.forEach((node, i) => {
+    if (broken.has(i)) return;
+    const found: Diagnostic[] = [];
+    const rule = toRuleAst(node, found);
+    checkExpressionDepth(rule, found);
+    if (found.length === 0) rules.push(rule);
+    diagnostics.push(...found);
+  });
+  diagnostics.sort((a, b) => a.span!.start.offset - b.span!.start.offset);
+  return { file: { rules, comments }, diagnostics };
+}
+
+const HINTS: Record<string, string> = {
+  "&": "use '&&' (or 'and') for logical and",
+  "|": "use '||' (or 'or') for logical or",
+  "'": "strings are written in double quotes",
+  "#": "comments start with '//'",
+  ";": "statements need no separator: put each on its own line",
+};
+
+function lexingDiagnostic(text: string, error: ILexingError): Diagnostic {
+  const char = text[error.offset] ?? "";
+  const hint = text[error.offset + 1] === char && char !== "'" ? undefined : HINTS[char];
+  return {
+    code: "dsl/unexpected-character",
+    severity: "error",
+    message: `unexpected character '${char}'`,
+    span: spanAt(text, error.offset, 1),
+    ...(hint ? { suggestion: hint } : {}),
+  };
+}
+
+function unclosedDiagnostic(token: IToken): Diagnostic {
+  const comment = token.image.startsWith("/*");
+  return {
+    code: comment ? "dsl/unclosed-comment" : "dsl/unclosed-string",
+    severity: "error",
+    message: comment ? "this comment is never closed: '*/' is missing" : "this string is never closed: '\"' is missing before the end of the line",
+    span: tokenSpan({ ...token, endLine: token.startLine, endColumn: token.startColumn! + (comment ? 1 : 0), endOffset: token.startOffset + (comment ? 1 : 0) }),
+  };
+}
+
+function syntaxDiagnostic(text: string, error: IRecognitionException): Diagnostic {
+  const at = Number.isNaN(error.token.startOffset) ? spanAt(text, text.trimEnd().length, 0) : tokenSpan(error.token);
+  return { code: "dsl/unexpected-token", severity: "error", message: error.message, span: at };
+}
+
+// Long operator chains are parsed iteratively, but later passes recurse over the tree.
+function checkExpressionDepth(rule: RuleDecl, diagnostics: Diagnostic[]): void {
+  for (const expr of expressionsOf(rule)) {
+    // The depth cannot exceed the expression's length: measure only when it could be too deep.
+    if (expr.span.end.offset - expr.span.start.offset > MAX_AST_DEPTH && depthOf(expr) > MAX_AST_DEPTH) {
+      diagnostics.push({ code: "expr/too-deep", severity: "error", message: `the expression has more than ${MAX_AST_DEPTH} nested operations`, span: expr.span });
+    }
+  }
+}
+
+function* expressionsOf(rule: RuleDecl): Generator<Expr> {
+  for (const s of statementsOf(rule)) {
+    if (s.kind === "let") yield s.expr;
+    else if (s.kind === "write") yield s.value;
+    else if (s.kind === "switch") yield* s.cases.map((c) => c.condition);
+  }
+}

@@ -1,0 +1,44 @@
+// Parser error messages for rule files, in plain words: what was expected (by the tokens' labels,
+// or by what the grammar rule is for) and what was found.
+import type { IParserErrorMessageProvider, IToken, TokenType } from "chevrotain";
+
+const STATEMENTS = "a statement (input, param, let, write, delta, node, when, match, fork, goto or end)";
+
+const EXPECTED_BY_RULE: Record<string, string> = {
+  ruleItem: `a setting (description, priority, cooldown, trigger), ${STATEMENTS}, a block or '}'`,
+  statement: STATEMENTS,
+  simpleStatement: "input, param, let or write",
+  setting: "description, priority, cooldown or trigger",
+  trigger: "'every' or 'on_change'",
+  triggerSource: "an input name or a point such as measurement(12, 3)",
+  point: "measurement(instance, point) or action(instance, point)",
+  literal: "a number, true or false",
+  match: "'first' or 'all'",
+  primary: "a value",
+  unary: "a value",
+};
+
+export const ruleParserMessages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage({ expected, actual }) {
+    return `expected ${label(expected)} but found ${describe(actual)}`;
+  },
+  buildNotAllInputParsedMessage({ firstRedundant }) {
+    return `expected 'rule' but found ${describe(firstRedundant)}`;
+  },
+  buildNoViableAltMessage({ actual, ruleName }) {
+    return `expected ${EXPECTED_BY_RULE[ruleName] ?? "something else"} but found ${describe(actual[0])}`;
+  },
+  buildEarlyExitMessage({ actual, ruleName }) {
+    const expected = ruleName === "whenCase" || ruleName === "match" ? "'when'" : ruleName === "fork" ? "'{'" : "more";
+    return `expected ${expected} but found ${describe(actual[0])}`;
+  },
+};
+
+export function describe(token: IToken | undefined): string {
+  if (token === undefined || token.tokenType.name === "EOF") return "the end of the file";
+  return `'${token.image}'`;
+}
+
+function label(type: TokenType): string {
+  return type.LABEL ?? type.name;
+}

@@ -1,7 +1,8 @@
 // `npm run bench -- <name...>`: runs the named benchmarks (all when none is named).
 import { benchCompile } from "./compile.bench.js";
+import { benchDsl } from "./dsl.bench.js";
 
-const BENCHMARKS: Record<string, () => void> = { compile: benchCompile };
+const BENCHMARKS: Record<string, () => void> = { compile: benchCompile, dsl: benchDsl };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

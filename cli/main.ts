@@ -1,19 +1,23 @@
 // The `svc` command: parses the command word and hands over to one file per command.
 import { readFileSync } from "node:fs";
 import { COMPILE_USAGE, compileCommand } from "./commands/compile.js";
+import { DECOMPILE_USAGE, decompileCommand } from "./commands/decompile.js";
+import { FMT_USAGE, fmtCommand } from "./commands/fmt.js";
 import { SERVE_USAGE, serveCommand } from "./commands/serve.js";
 import { EXIT, UsageError, type Console } from "./console.js";
 
 const USAGE = `usage: svc <command> [options]
 
 Commands:
-  compile   compile editor documents (flow_json) to nodes_json; --check for CI
-  serve     run the service (not available yet in this version)
-  help      show the usage of a command: svc help compile
+  compile     compile rule files (*.rule, *.rule.yaml) and editor documents; --check for CI
+  decompile   print the rule DSL of an editor document, a nodes_json or a stored rule
+  fmt         format rule DSL files; --check for CI
+  serve       run the service (not available yet in this version)
+  help        show the usage of a command: svc help compile
 
 Options: --help, --version`;
 
-const COMMAND_USAGE: Record<string, string> = { compile: COMPILE_USAGE, serve: SERVE_USAGE };
+const COMMAND_USAGE: Record<string, string> = { compile: COMPILE_USAGE, decompile: DECOMPILE_USAGE, fmt: FMT_USAGE, serve: SERVE_USAGE };
 
 export async function main(argv: string[], console: Console, cwd: string): Promise<number> {
   const [command, ...args] = argv;
@@ -37,6 +41,10 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
         return EXIT.ok;
       case "compile":
         return await compileCommand(args, console, cwd);
+      case "decompile":
+        return await decompileCommand(args, console, cwd);
+      case "fmt":
+        return await fmtCommand(args, console, cwd);
       case "serve":
         return serveCommand(console);
       default:

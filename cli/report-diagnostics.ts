@@ -4,7 +4,7 @@ import { createJsonLocator } from "../compiler/diagnostics/json-locations.js";
 import { renderDiagnostic } from "../compiler/diagnostics/render-text.js";
 import type { Diagnostic, SourceSpan } from "../generated/types.js";
 import type { Console } from "./console.js";
-import type { FileResult } from "./flow-files.js";
+import type { FileResult } from "./source-files.js";
 
 export type Format = "text" | "json";
 
@@ -27,12 +27,13 @@ export function reportDiagnostics(results: FileResult[], format: Format, console
   }
 }
 
-// Where a diagnostic sits in its file: its own span when it has no JSON path (JSON syntax
-// errors), the position inside the string at its path (expressions), or the value at its path.
+// Where a diagnostic sits in its file. Rule files: the span the front end gave, in file
+// coordinates. Editor documents: its own span when it has no JSON path (JSON syntax errors), the
+// position inside the string at its path (expressions), or the value at its path.
 function fileLocator(result: FileResult): (d: Diagnostic) => SourceSpan | undefined {
   let json: ReturnType<typeof createJsonLocator> | undefined; // parsed only when needed
   return (d) => {
-    if (d.path === undefined) return d.span;
+    if (result.kind !== "flow" || d.path === undefined) return d.span;
     json ??= createJsonLocator(result.text);
     return (d.span && json.locateInString(d.path, d.span)) ?? json.locate(d.path);
   };

@@ -5,7 +5,7 @@ import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { projectRoot } from "./helpers/paths.js";
 
-const COMPILE_MINIMAL = "JSON.stringify(m.compileFlow(JSON.parse(require('fs').readFileSync('examples/flows/minimal.json', 'utf8'))).nodes_json)";
+const COMPILE_MINIMAL = "JSON.stringify(m.compileFlow(JSON.parse(require('fs').readFileSync('examples/packs/demo/flows/minimal.flow.json', 'utf8'))).nodes_json)";
 const EXPECTED = { start: "start", nodes: { start: { type: "start", next: { default: ["end"] } }, end: { type: "end" } } };
 
 function run(script: string): unknown {

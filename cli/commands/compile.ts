@@ -1,24 +1,29 @@
-// `svc compile`: compiles editor documents (flow_json files) with the one compile function.
-//   svc compile FILE                 print the nodes_json of one flow
+// `svc compile`: compiles rule files (DSL, YAML) and editor documents with the one compile function.
+//   svc compile FILE                 print what one file compiles to
 //   svc compile --check PATH...      compile everything, write nothing, exit 1 on any error (CI)
-//   svc compile --out DIR PATH...    write <name>.flow.json and <name>.nodes.json per flow
+//   svc compile --out DIR PATH...    write <name>.flow.json, <name>.nodes.json (and <name>.rule.json)
 // With --out nothing is written unless every file compiles.
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { EXIT, UsageError, type Console } from "../console.js";
-import { collectFlowFiles, compileFlowFile, type FileResult } from "../flow-files.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
+import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
 
 export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--format text|json] PATH...
 
-Compiles editor documents (flow_json) to the execution topology (nodes_json).
-  PATH             a .json file, or a directory searched (with its subdirectories) for .json files
+Compiles rule files to what the service stores: the editor document (flow_json), the execution
+topology (nodes_json) and, for rule files, the rule's settings.
+  PATH             a file, or a directory searched (with its subdirectories) for rule files:
+                   *.rule (DSL), *.rule.yaml / *.rule.yml (YAML) and *.flow.json (editor documents)
   --check          write nothing; exit 1 when any file has errors (for CI)
-  --out DIR        write <name>.flow.json and <name>.nodes.json for each file; nothing at all
-                   unless every file compiles (DIR itself is never read as input)
+  --out DIR        write <name>.flow.json, <name>.nodes.json and <name>.rule.json (settings and
+                   trigger_config) for each rule; nothing at all unless every file compiles
+                   (DIR itself is never read as input). <name> is the rule's name in lower case
+                   with dashes, or the editor document's file name
   --format FORMAT  diagnostics as text on stderr (default) or as a JSON array on stdout
-With a single file and neither --check nor --out, prints its nodes_json.
+With a single file and neither --check nor --out, prints what it compiles to: the nodes_json of
+an editor document, or a JSON array of the file's rules.
 Exit codes: 0 compiled, 1 a file has errors, 2 wrong usage.`;
 
 export async function compileCommand(args: string[], console: Console, cwd: string): Promise<number> {
@@ -28,43 +33,68 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   if (positionals.length === 0) throw new UsageError("name at least one file or directory");
   if (values.check && values.out !== undefined) throw new UsageError("--check writes nothing; it cannot be combined with --out");
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
-  const files = await collectFlowFiles(positionals, cwd, out);
-  if (files.length === 0) throw new UsageError(`no .json files in ${positionals.join(", ")}`);
+  const files = await collectSourceFiles(positionals, cwd, out);
+  if (files.length === 0) throw new UsageError(`no rule files (*.rule, *.rule.yaml, *.flow.json) in ${positionals.join(", ")}`);
   const printOne = !values.check && out === undefined;
   if (printOne && files.length > 1) throw new UsageError("several files: use --check or --out DIR");
 
-  const results = await Promise.all(files.map(compileFlowFile));
+  const results = await Promise.all(files.map(compileSourceFile));
+  checkRuleNamesUnique(results);
   const failed = results.filter((r) => r.diagnostics.length > 0).length;
-  // Printing one flow, stdout carries its nodes_json; otherwise the report (JSON: always an array).
+  // Printing one file, stdout carries its output; otherwise the report (JSON: always an array).
   if (failed > 0 || !printOne) reportDiagnostics(results, format, console);
   if (failed > 0) {
     console.err(`${failed} of ${plural(results.length, "file")} failed to compile${out ? "; nothing written" : ""}\n`);
     return EXIT.diagnostics;
   }
-  if (printOne) console.out(`${JSON.stringify(results[0]!.output!.nodes_json, null, 2)}\n`);
+  if (printOne) console.out(`${JSON.stringify(printable(results[0]!), null, 2)}\n`);
   else if (out !== undefined) await writeOutputs(results, out, console);
   else console.err(`${plural(results.length, "file")} compiled, no errors\n`);
   return EXIT.ok;
 }
 
-async function writeOutputs(results: FileResult[], dir: string, console: Console): Promise<void> {
-  const names = new Map<string, string>();
-  for (const r of results) {
-    const name = outputName(r.file);
-    const clash = names.get(name);
-    if (clash !== undefined) throw new UsageError(`${clash} and ${r.file} would both write ${name}.*: rename one`);
-    names.set(name, r.file);
-  }
-  await mkdir(dir, { recursive: true });
-  for (const r of results) {
-    await writeFile(join(dir, `${outputName(r.file)}.flow.json`), `${JSON.stringify(r.output!.flow_json, null, 2)}\n`);
-    await writeFile(join(dir, `${outputName(r.file)}.nodes.json`), `${JSON.stringify(r.output!.nodes_json, null, 2)}\n`);
-  }
-  console.err(`${plural(results.length, "file")} compiled into ${dir}\n`);
+function printable(result: FileResult): unknown {
+  if (result.kind === "flow") return result.outputs[0]!.nodes_json;
+  return result.outputs.map((o) => ({ ...o.metadata, flow_json: o.flow_json, nodes_json: o.nodes_json }));
 }
 
-function outputName(file: string): string {
-  return basename(file).replace(/(\.flow)?\.json$/, "");
+// The service tells rules apart by name (sync matches files to rules by name): one name, one rule.
+function checkRuleNamesUnique(results: FileResult[]): void {
+  const seen = new Map<string, string>();
+  for (const r of results) {
+    for (const o of r.outputs) {
+      if (o.metadata === undefined) continue;
+      const first = seen.get(o.metadata.name);
+      if (first === undefined) seen.set(o.metadata.name, r.file);
+      else if (first !== r.file) {
+        r.diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${o.metadata.name}" is also defined in ${first}` });
+      }
+    }
+  }
+}
+
+async function writeOutputs(results: FileResult[], dir: string, console: Console): Promise<void> {
+  const planned = new Map<string, { from: string; files: Array<[string, unknown]> }>();
+  for (const r of results) {
+    for (const o of r.outputs) {
+      const name = o.metadata === undefined ? basename(r.file).replace(/(\.flow)?\.json$/, "") : fileNameOf(o.metadata.name);
+      const clash = planned.get(name);
+      if (clash !== undefined) throw new UsageError(`${clash.from} and ${r.file} would both write ${name}.*: rename one`);
+      const files: Array<[string, unknown]> = [[`${name}.flow.json`, o.flow_json], [`${name}.nodes.json`, o.nodes_json]];
+      if (o.metadata !== undefined) files.push([`${name}.rule.json`, o.metadata]);
+      planned.set(name, { from: r.file, files });
+    }
+  }
+  await mkdir(dir, { recursive: true });
+  for (const { files } of planned.values()) {
+    for (const [file, value] of files) await writeFile(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
+  }
+  console.err(`${plural(planned.size, "rule")} from ${plural(results.length, "file")} compiled into ${dir}\n`);
+}
+
+/** A rule name as a file name: lower case, runs of anything but letters and digits as one dash. */
+export function fileNameOf(ruleName: string): string {
+  return ruleName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "rule";
 }
 
 function plural(n: number, word: string): string {

@@ -38,13 +38,15 @@ function lowerTrigger(setting: A.Setting<A.Trigger>, inputs: Map<string, A.Point
     checkDuration({ value: t.intervalMs, valueSpan: setting.valueSpan }, 1, "the interval", error);
     config = { type: "interval", interval_ms: t.intervalMs };
   } else {
-    const points = t.points.map((source) => resolveSource(source, inputs, error)).filter((p) => p !== undefined);
+    // Resolved index by index, so that a duplicate is reported at the source that repeats a point.
+    const resolved = t.points.map((source) => resolveSource(source, inputs, error));
     const seen = new Set<string>();
-    t.points.forEach((source, i) => {
-      const key = points[i] === undefined ? undefined : pointText(points[i]);
-      if (key !== undefined && seen.has(key)) error("rule/duplicate-trigger-point", `${key} is already a trigger point of this rule`, source.span);
+    resolved.forEach((point, i) => {
+      const key = point === undefined ? undefined : pointText(point);
+      if (key !== undefined && seen.has(key)) error("rule/duplicate-trigger-point", `${key} is already a trigger point of this rule`, t.points[i]!.span);
       if (key !== undefined) seen.add(key);
     });
+    const points = resolved.filter((p) => p !== undefined);
     config = { type: "on_change", point_refs: points.map(pointConfig) as never };
     if (t.deadbandMs !== undefined) {
       checkDuration(t.deadbandMs, 0, "the deadband", error);

@@ -21,18 +21,25 @@ export class SourceMap {
     this.origins.set(pointer, expr === undefined ? { span } : { span, expr });
   }
 
-  /** The diagnostic with its span in file coordinates, found by the longest known prefix of its path. */
+  /**
+   * The diagnostic with its span in file coordinates, found by the longest known prefix of its
+   * path. The path itself is dropped: it points into a generated document the author never saw.
+   */
   map(diagnostic: Diagnostic, document: unknown): Diagnostic {
+    const { path: _path, ...rest } = diagnostic;
+    return { ...rest, span: this.spanOf(diagnostic, document) };
+  }
+
+  private spanOf(diagnostic: Diagnostic, document: unknown): SourceSpan {
     let pointer = diagnostic.path ?? "";
     let origin = this.origins.get(pointer);
     while (origin === undefined && pointer !== "") {
       pointer = pointer.slice(0, pointer.lastIndexOf("/"));
       origin = this.origins.get(pointer);
     }
-    if (origin === undefined) return { ...diagnostic, span: this.fallback };
+    if (origin === undefined) return this.fallback;
     const exact = origin.expr !== undefined && diagnostic.span !== undefined && pointer === diagnostic.path;
-    const span = exact ? (sourceSpanOf(origin.expr!, textAt(document, pointer), diagnostic.span!) ?? origin.span) : origin.span;
-    return { ...diagnostic, span };
+    return exact ? (sourceSpanOf(origin.expr!, textAt(document, pointer), diagnostic.span!) ?? origin.span) : origin.span;
   }
 }
 

@@ -4,6 +4,7 @@ import type { CstNode, CstNodeLocation, IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import type { Expr } from "../expression/ast.js";
 import { toExpressionAst } from "../expression/cst-to-ast.js";
+import type { LineIndex } from "../source/line-index.js";
 import { joinSpans, tokenSpan, type SourceSpan } from "../source/span.js";
 import type * as A from "./ast.js";
 import { durationMs } from "./duration.js";
@@ -17,12 +18,21 @@ const child = (c: Children, key: string, i = 0): CstNode => c[key]![i] as CstNod
 const all = (c: Children, key: string): CstNode[] => (c[key] ?? []) as CstNode[];
 
 /** Builds the AST of one `rule` CST node; problems found on the way go to `diagnostics`. */
-export function toRuleAst(node: CstNode, diagnostics: Diagnostic[]): A.RuleDecl {
-  return new CstToAst(diagnostics).rule(node);
+export function toRuleAst(node: CstNode, lines: LineIndex, diagnostics: Diagnostic[]): A.RuleDecl {
+  return new CstToAst(lines, diagnostics).rule(node);
 }
 
 class CstToAst {
-  constructor(private readonly diagnostics: Diagnostic[]) {}
+  constructor(
+    private readonly lines: LineIndex,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  // The parser tracks node offsets only (much faster); lines and columns come from the index.
+  private spanOf(node: CstNode): SourceSpan {
+    const l = node.location as CstNodeLocation;
+    return { start: this.lines.position(l.startOffset), end: this.lines.position(l.endOffset! + 1) };
+  }
 
   rule(node: CstNode): A.RuleDecl {
     const c = kids(node);
@@ -35,12 +45,12 @@ class CstToAst {
       else if (ic.block) items.push(this.block(child(ic, "block")));
       else items.push(this.statement(child(ic, "statement")));
     }
-    return { kind: "rule", name: stringValue(name), nameSpan: tokenSpan(name), settings, items, span: spanOf(node) };
+    return { kind: "rule", name: stringValue(name), nameSpan: tokenSpan(name), settings, items, span: this.spanOf(node) };
   }
 
   private setting(node: CstNode): SettingEntry {
     const c = kids(node);
-    const span = spanOf(node);
+    const span = this.spanOf(node);
     if (c.Kw_description) return { key: "description", setting: { value: stringValue(token(c, "StringLiteral")), span, valueSpan: tokenSpan(token(c, "StringLiteral")) } };
     if (c.Kw_priority) {
       const number = token(c, "NumberLiteral");
@@ -48,7 +58,7 @@ class CstToAst {
       return { key: "priority", setting: { value, span, valueSpan: joinSpans(tokenSpan(token(c, c.Minus ? "Minus" : "NumberLiteral")), tokenSpan(number)) } };
     }
     if (c.Kw_cooldown) return { key: "cooldownMs", setting: durationSetting(token(c, "Duration"), span) };
-    return { key: "trigger", setting: { value: this.trigger(child(c, "trigger")), span, valueSpan: spanOf(child(c, "trigger")) } };
+    return { key: "trigger", setting: { value: this.trigger(child(c, "trigger")), span, valueSpan: this.spanOf(child(c, "trigger")) } };
   }
 
   private trigger(node: CstNode): A.Trigger {
@@ -79,12 +89,12 @@ class CstToAst {
   private block(node: CstNode): A.BlockDecl {
     const c = kids(node);
     const name = token(c, "name");
-    return { kind: "block", name: name.image, nameSpan: tokenSpan(name), body: this.body(child(c, "body")), span: spanOf(node) };
+    return { kind: "block", name: name.image, nameSpan: tokenSpan(name), body: this.body(child(c, "body")), span: this.spanOf(node) };
   }
 
   private statement(node: CstNode): A.Statement {
     const c = kids(node);
-    const span = spanOf(node);
+    const span = this.spanOf(node);
     if (c.simpleStatement) return this.simple(child(c, "simpleStatement"));
     if (c.delta) return this.delta(child(c, "delta"));
     if (c.node) return { kind: "node", statements: all(kids(child(c, "node")), "simpleStatement").map((s) => this.simple(s)), span };
@@ -99,14 +109,14 @@ class CstToAst {
     const [rule, inner] = Object.entries(kids(node))[0]! as [string, CstNode[]];
     const kind = rule.replace("Statement", "");
     const c = kids(inner[0]!);
-    const span = spanOf(inner[0]!);
+    const span = this.spanOf(inner[0]!);
     if (kind === "write") return { kind: "write", target: this.point(child(c, "target")), value: this.expression(child(c, "value")), span };
     const name = token(c, "name");
     const named = { name: name.image, nameSpan: tokenSpan(name), span };
     if (kind === "input") return { kind: "input", ...named, point: this.point(child(c, "point")) };
     if (kind === "let") return { kind: "let", ...named, expr: this.expression(child(c, "value")) };
     const literal = child(c, "literal");
-    return { kind: "param", ...named, value: literalValue(kids(literal)), valueSpan: spanOf(literal) };
+    return { kind: "param", ...named, value: literalValue(kids(literal)), valueSpan: this.spanOf(literal) };
   }
 
   private delta(node: CstNode): A.DeltaStatement {
@@ -120,7 +130,7 @@ class CstToAst {
       point: this.point(child(c, "point")),
       periodMs: durationMs(period.image),
       periodSpan: tokenSpan(period),
-      span: spanOf(node),
+      span: this.spanOf(node),
     };
   }
 
@@ -132,19 +142,19 @@ class CstToAst {
   private switch(node: CstNode, mode: "first" | "all", explicit: boolean): A.SwitchStatement {
     const c = kids(node);
     const cases = all(c, "whenCase").map((w) => this.whenCase(w));
-    const statement: A.SwitchStatement = { kind: "switch", mode, explicit, cases, span: spanOf(node) };
-    if (c.otherwise) statement.otherwise = this.branch(child(kids(child(c, "otherwise")), "body"), spanOf(child(c, "otherwise")));
+    const statement: A.SwitchStatement = { kind: "switch", mode, explicit, cases, span: this.spanOf(node) };
+    if (c.otherwise) statement.otherwise = this.branch(child(kids(child(c, "otherwise")), "body"), this.spanOf(child(c, "otherwise")));
     return statement;
   }
 
   private whenCase(node: CstNode): A.SwitchCase {
     const c = kids(node);
-    const result: A.SwitchCase = { condition: this.expression(child(c, "condition")), body: this.body(child(c, "body")), span: spanOf(node) };
+    const result: A.SwitchCase = { condition: this.expression(child(c, "condition")), body: this.body(child(c, "body")), span: this.spanOf(node) };
     if (c.output) Object.assign(result, { output: token(c, "output").image, outputSpan: tokenSpan(token(c, "output")) });
     return result;
   }
 
-  private branch(body: CstNode, span = spanOf(body)): A.Branch {
+  private branch(body: CstNode, span = this.spanOf(body)): A.Branch {
     return { body: this.body(body), span };
   }
 
@@ -155,7 +165,7 @@ class CstToAst {
   private point(node: CstNode): A.PointRef {
     const c = kids(node);
     const pointType = token(c, "kind").image === "action" ? "action" : "measurement";
-    return { kind: "point", pointType, instance: Number(token(c, "instance").image), point: Number(token(c, "point").image), span: spanOf(node) };
+    return { kind: "point", pointType, instance: Number(token(c, "instance").image), point: Number(token(c, "point").image), span: this.spanOf(node) };
   }
 
   private expression(node: CstNode): Expr {
@@ -176,13 +186,4 @@ function literalValue(c: Children): number | boolean {
 // A JSON string literal (the lexer admits only valid ones).
 function stringValue(token: IToken): string {
   return JSON.parse(token.image) as string;
-}
-
-/** The span of a CST node, from its location (the parser tracks full locations). */
-export function spanOf(node: CstNode): SourceSpan {
-  const l = node.location as CstNodeLocation;
-  return {
-    start: { line: l.startLine ?? 1, column: l.startColumn ?? 1, offset: l.startOffset },
-    end: { line: l.endLine ?? 1, column: (l.endColumn ?? 0) + 1, offset: l.endOffset! + 1 },
-  };
 }

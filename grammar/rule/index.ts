@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../generated/types.js";
 import type { Expr } from "../expression/ast.js";
 import { MAX_AST_DEPTH } from "../expression/limits.js";
 import { depthOf } from "../expression/nesting.js";
+import { LineIndex } from "../source/line-index.js";
 import { spanAt, tokenSpan } from "../source/span.js";
 import type { Comment, RuleDecl, RuleFile } from "./ast.js";
 import { toRuleAst } from "./cst-to-ast.js";
@@ -45,13 +46,14 @@ export function parseRuleSource(text: string): RuleParseResult {
   const broken = new Set([...problems, ...syntax].map((d) => ruleOf(d.span!.start.offset)));
   // A lexical error usually causes syntax errors after it: report only the first kind in a rule.
   const lexicallyBroken = new Set(problems.map((d) => ruleOf(d.span!.start.offset)));
-  diagnostics.push(...problems, ...syntax.filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
+  diagnostics.push(...problems, ...withoutCascades(parser.errors, syntax, ruleOf).filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
 
+  const lines = new LineIndex(text);
   const rules: RuleDecl[] = [];
   ruleNodes.forEach((node, i) => {
     if (broken.has(i)) return;
     const found: Diagnostic[] = [];
-    const rule = toRuleAst(node, found);
+    const rule = toRuleAst(node, lines, found);
     checkExpressionDepth(rule, found);
     if (found.length === 0) rules.push(rule);
     diagnostics.push(...found);
@@ -92,7 +94,23 @@ function unclosedDiagnostic(token: IToken): Diagnostic {
 
 function syntaxDiagnostic(text: string, error: IRecognitionException): Diagnostic {
   const at = Number.isNaN(error.token.startOffset) ? spanAt(text, text.trimEnd().length, 0) : tokenSpan(error.token);
-  return { code: "dsl/unexpected-token", severity: "error", message: error.message, span: at };
+  // `when t = 1 { ... }`: a condition stops at `=`, which the DSL uses only to assign.
+  const stack = error.context.ruleStack;
+  const compares = error.token.image === "=" && stack.at(-2) === "whenCase" && error.message.startsWith("expected '{'");
+  return { code: "dsl/unexpected-token", severity: "error", message: error.message, span: at, ...(compares ? { suggestion: "use '==' to compare" } : {}) };
+}
+
+// Recovery from an error inside a rule can close the rule at an inner '}', so what is left of
+// it is then reported again at the top level. Such a top-level error, in a rule that already
+// has one, is a consequence of the first: left out.
+function withoutCascades(errors: IRecognitionException[], syntax: Diagnostic[], ruleOf: (offset: number) => number): Diagnostic[] {
+  const seen = new Set<number>();
+  return syntax.filter((d, i) => {
+    const rule = ruleOf(d.span!.start.offset);
+    const cascade = seen.has(rule) && errors[i]!.context.ruleStack.length <= 1;
+    seen.add(rule);
+    return !cascade;
+  });
 }
 
 // Long operator chains are parsed iteratively, but later passes recurse over the tree.

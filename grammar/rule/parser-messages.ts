@@ -40,5 +40,7 @@ export function describe(token: IToken | undefined): string {
 }
 
 function label(type: TokenType): string {
+  // The end of the input is expected only between rules, where a rule may also begin.
+  if (type.name === "EOF") return "'rule'";
   return type.LABEL ?? type.name;
 }

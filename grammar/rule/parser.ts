@@ -8,7 +8,7 @@ import * as T from "./tokens.js";
 
 export class RuleParser extends ExpressionGrammar {
   constructor() {
-    super(T.ruleTokens, { recoveryEnabled: true, nodeLocationTracking: "full", errorMessageProvider: ruleParserMessages, maxLookahead: 3 });
+    super(T.ruleTokens, { recoveryEnabled: true, nodeLocationTracking: "onlyOffset", errorMessageProvider: ruleParserMessages, maxLookahead: 3 });
     this.performSelfAnalysis();
   }
 

@@ -21,14 +21,14 @@ describe("svc compile", () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("prints the nodes_json of one flow, exactly what compileFlow returns", async () => {
-    const { code, out } = await svc("compile", "examples/flows/zone-cooling.json");
-    const expected = compileFlow(JSON.parse(readFileSync(fromRoot("examples/flows/zone-cooling.json"), "utf8")));
+    const { code, out } = await svc("compile", "examples/packs/demo/flows/zone-cooling.flow.json");
+    const expected = compileFlow(JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/zone-cooling.flow.json"), "utf8")));
     expect(code).to.equal(0);
     expect(expected.ok && JSON.parse(out)).to.deep.equal(expected.ok && expected.nodes_json);
   });
 
   it("--check passes on the example flows and writes nothing", async () => {
-    const { code, out, err } = await svc("compile", "--check", "examples/flows");
+    const { code, out, err } = await svc("compile", "--check", "examples/packs/demo/flows");
     expect(code).to.equal(0);
     expect(out).to.equal("");
     expect(err).to.match(/^\d+ files compiled, no errors\n$/);
@@ -52,7 +52,7 @@ describe("svc compile", () => {
   });
 
   it("--format json prints an empty array when all is well", async () => {
-    const { code, out } = await svc("compile", "--check", "--format", "json", "examples/flows");
+    const { code, out } = await svc("compile", "--check", "--format", "json", "examples/packs/demo/flows");
     expect(code).to.equal(0);
     expect(JSON.parse(out)).to.deep.equal([]);
   });
@@ -60,12 +60,12 @@ describe("svc compile", () => {
   it("names files as they were given: absolute stays absolute, directories joined", async () => {
     const absolute = fromRoot(BAD);
     expect((await svc("compile", "--check", absolute)).err).to.contain(`${absolute}:57:29`);
-    writeFileSync(join(dir, "bad.json"), readFileSync(fromRoot(BAD)));
-    expect((await svc("compile", "--check", dir)).err).to.contain(`${join(dir, "bad.json")}:57:29`);
+    writeFileSync(join(dir, "bad.flow.json"), readFileSync(fromRoot(BAD)));
+    expect((await svc("compile", "--check", dir)).err).to.contain(`${join(dir, "bad.flow.json")}:57:29`);
   });
 
   it("--out never reads its own output, even inside an input directory", async () => {
-    writeFileSync(join(dir, "minimal.json"), readFileSync(fromRoot("examples/flows/minimal.json")));
+    writeFileSync(join(dir, "minimal.flow.json"), readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json")));
     for (let run = 0; run < 2; run++) {
       const { code, err } = await svc("compile", "--out", join(dir, "build"), dir);
       expect(code, err).to.equal(0);
@@ -90,7 +90,7 @@ describe("svc compile", () => {
   });
 
   it("--out writes <name>.flow.json and <name>.nodes.json for every flow", async () => {
-    const { code } = await svc("compile", "--out", dir, "examples/flows");
+    const { code } = await svc("compile", "--out", dir, "examples/packs/demo/flows");
     expect(code).to.equal(0);
     expect(readdirSync(dir).sort()).to.deep.equal(["minimal.flow.json", "minimal.nodes.json", "zone-cooling.flow.json", "zone-cooling.nodes.json"]);
     const nodes = JSON.parse(readFileSync(join(dir, "minimal.nodes.json"), "utf8")) as unknown;
@@ -99,7 +99,7 @@ describe("svc compile", () => {
 
   it("--out writes nothing at all when any file fails", async () => {
     const out = join(dir, "out");
-    const { code, err } = await svc("compile", "--out", out, "examples/flows/minimal.json", BAD);
+    const { code, err } = await svc("compile", "--out", out, "examples/packs/demo/flows/minimal.flow.json", BAD);
     expect(code).to.equal(1);
     expect(err).to.contain("nothing written");
     expect(existsSync(out)).to.equal(false);
@@ -111,7 +111,7 @@ describe("svc compile", () => {
       expect(code, argv.join(" ")).to.equal(2);
       expect(err, argv.join(" ")).to.match(/^svc/);
     }
-    const several = await svc("compile", "examples/flows");
+    const several = await svc("compile", "examples/packs/demo/flows");
     expect(several.code).to.equal(2);
     expect(several.err).to.contain("use --check or --out");
   });

@@ -4,8 +4,8 @@ import { compileFlow } from "../../index.js";
 import { MAX_DOCUMENT_BYTES, MAX_NODES } from "../../compiler/passes/check-document-size.js";
 import { fromRoot } from "../helpers/paths.js";
 
-const minimal = (): unknown => JSON.parse(readFileSync(fromRoot("examples/flows/minimal.json"), "utf8"));
-const example = (name: string): unknown => JSON.parse(readFileSync(fromRoot(`examples/flows/${name}.json`), "utf8"));
+const minimal = (): unknown => JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json"), "utf8"));
+const example = (name: string): unknown => JSON.parse(readFileSync(fromRoot(`examples/packs/demo/flows/${name}.flow.json`), "utf8"));
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === "object") {
@@ -133,7 +133,7 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
 
 describe("compileFlow hints", () => {
   const flow = (): { nodes: Array<{ data: { config: Record<string, unknown> } }>; edges: Array<Record<string, unknown>> } =>
-    JSON.parse(readFileSync(fromRoot("examples/flows/zone-cooling.json"), "utf8")) as never;
+    JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/zone-cooling.flow.json"), "utf8")) as never;
   const only = (input: unknown): { code: string; suggestion?: string } => {
     const result = compileFlow(input);
     if (result.ok) throw new Error("must not compile");
@@ -156,6 +156,6 @@ describe("compileFlow hints", () => {
   });
 
   it("tells a caller who passes JSON text to parse it first", () => {
-    expect(only(readFileSync(fromRoot("examples/flows/minimal.json"), "utf8")).suggestion).to.contain("JSON.parse");
+    expect(only(readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json"), "utf8")).suggestion).to.contain("JSON.parse");
   });
 });

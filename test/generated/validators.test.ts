@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import * as generated from "../../generated/index.js";
 import { fromRoot } from "../helpers/paths.js";
 
-const minimalFlow = JSON.parse(readFileSync(fromRoot("examples/flows/minimal.json"), "utf8")) as unknown;
+const minimalFlow = JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json"), "utf8")) as unknown;
 
 // One valid and one invalid value per schema root; adding a schema without samples fails here.
 const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; invalid: unknown[] }> = {
@@ -21,6 +21,27 @@ const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; inva
   Rule: {
     valid: [{ id: 1, name: "r", description: "", enabled: false, priority: 0, cooldown_ms: 0, trigger_config: null, flow_json: null, nodes_json: {}, created_at: "2026-11-21T05:00:00Z", updated_at: "2026-11-21T05:00:00.123Z" }],
     invalid: [{ id: 0, name: "", enabled: "no" }],
+  },
+  YamlRuleFile: {
+    valid: [
+      { rules: [] },
+      {
+        rules: [
+          {
+            name: "r",
+            cooldown: "1m30s",
+            trigger: { on_change: ["t", "measurement(1, 2)"], deadband: "5s", value: "2%" },
+            steps: [{ input: { t: "measurement(1, 2)" } }, { when: "t > 1", output: "hot", then: [{ write: "action(7, 1)", value: 1 }, "end"] }, { else: [] }],
+          },
+          { name: "f", trigger: { every: "1s" }, flow: minimalFlow },
+        ],
+      },
+    ],
+    invalid: [
+      { rules: [{ name: "r" }] },
+      { rules: [{ name: "r", cooldown: "30", steps: [{ inptu: {} }, "stop", { write: "action(7, 1)" }] }] },
+      { rules: [{ name: "r", trigger: { on_change: [] }, steps: [{ fork: [[]] }] }] },
+    ],
   },
   TriggerConfig: {
     valid: [

@@ -19,15 +19,17 @@ export function compileRuleAst(file: RuleFile): RuleFileResult {
   const diagnostics: Diagnostic[] = [];
   const names = new Set<string>();
   for (const rule of file.rules) {
-    if (names.has(rule.name)) {
+    // A rule whose name is taken is still checked, but never output: it has an error.
+    const duplicate = names.has(rule.name);
+    if (duplicate) {
       diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${rule.name}" is already in this file`, span: rule.nameSpan });
     }
     names.add(rule.name);
     const lowered = lowerRule(rule, diagnostics);
     if (lowered === undefined) continue;
     const result = compileFlow(lowered.flow_json);
-    if (result.ok) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
-    else diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
+    if (!result.ok) diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
+    else if (!duplicate) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
   }
   return { rules, diagnostics: bySourceOrder(diagnostics) };
 }

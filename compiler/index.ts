@@ -7,3 +7,6 @@ export { compileExpression, emitJs, type CompiledExpression, type EmitContext } 
 export { printExpression } from "./expression/print.js";
 export { BUILTIN_FUNCTIONS, RESERVED_NAMES } from "./expression/functions.js";
 export type { Value, ValueType } from "./expression/value-type.js";
+export { compileRuleSource, compileRuleAst, type RuleFileResult } from "./front-ends/dsl/index.js";
+export type { CompiledRule, RuleMetadata } from "./lower/compiled-rule.js";
+export * from "./decompiler/index.js";

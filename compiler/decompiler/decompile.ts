@@ -1,0 +1,30 @@
+// The decompiler: a checked topology (nodes_json) and its rule's metadata back to a rule AST and
+// DSL text that lowers to the same topology, up to node ids. Deterministic from the structure
+// alone, so DSL -> topology -> DSL is a fixed point after the first pass.
+import type { NodesTopology } from "../../generated/types.js";
+import type { RuleDecl } from "../../grammar/rule/ast.js";
+import { NO_SPAN } from "../../grammar/rule/ast.js";
+import type { RuleMetadata } from "../lower/compiled-rule.js";
+import { analyseTopology } from "./decompile-graph.js";
+import { writeSequences } from "./decompile-sequence.js";
+import { decompileSettings } from "./decompile-settings.js";
+import { printRule } from "./print-rule.js";
+
+/** The rule AST of a valid topology (as compileFlow emits it). */
+export function decompileToAst(nodes: NodesTopology, metadata: RuleMetadata): RuleDecl {
+  const shape = analyseTopology(nodes);
+  const { main, blocks } = writeSequences(shape);
+  return {
+    kind: "rule",
+    name: metadata.name,
+    nameSpan: NO_SPAN,
+    settings: decompileSettings(metadata, shape.nodes.values()),
+    items: [...main, ...blocks],
+    span: NO_SPAN,
+  };
+}
+
+/** The DSL text of a valid topology: printRule of decompileToAst. */
+export function decompileRule(nodes: NodesTopology, metadata: RuleMetadata): string {
+  return printRule(decompileToAst(nodes, metadata));
+}

@@ -44,6 +44,30 @@ export type PeriodMs = number;
  */
 export type NodesJson = NodesJsonStub | NodesTopology;
 /**
+ * A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.
+ */
+export type Duration = string;
+/**
+ * When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).
+ */
+export type YamlTrigger = YamlEveryTrigger | YamlOnChangeTrigger;
+/**
+ * One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.
+ */
+export type Step =
+  | EndStep
+  | InputStep
+  | ParamStep
+  | LetStep
+  | WriteStep
+  | DeltaStep
+  | NodeStep
+  | WhenStep
+  | MatchStep
+  | ForkStep
+  | GotoStep
+  | ElseStep;
+/**
  * When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.
  */
 export type TriggerConfig = IntervalTrigger | OnChangeTrigger;
@@ -55,6 +79,38 @@ export type ValueDeadband = null | AbsoluteDeadband | PercentDeadband;
  * An execution node, discriminated by `type`.
  */
 export type ExecNode = ExecStart | ExecInput | ExecSwitch | ExecChange | ExecCalc | ExecPeriodDelta | ExecEnd;
+/**
+ * An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.
+ */
+export type TriggerSource = string;
+/**
+ * Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).
+ */
+export type DeadbandValue = number | string;
+/**
+ * A percentage, e.g. `2%` or `0.5%`.
+ */
+export type Percent = string;
+/**
+ * A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).
+ */
+export type Point = string;
+/**
+ * An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).
+ */
+export type ActionPoint = string;
+/**
+ * An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.
+ */
+export type ExpressionScalar = string | number | boolean;
+/**
+ * A step that can share one editor node: `input`, `param`, `let` or `write`.
+ */
+export type SimpleStep = InputStep | ParamStep | LetStep | WriteStep;
+/**
+ * `end`: this path ends at an end node of its own; nothing may follow it.
+ */
+export type EndStep = "end";
 
 /**
  * Every schema file of schemas/ by its file name, to its root type.
@@ -63,6 +119,7 @@ export interface SchemaTypes {
   diagnostic: Diagnostic;
   "flow-json": FlowJson;
   "nodes-json": NodesJson;
+  "rule-file": YamlRuleFile;
   rule: Rule;
   "trigger-config": TriggerConfig;
 }
@@ -500,6 +557,48 @@ export interface Viewport {
   [k: string]: unknown | undefined;
 }
 /**
+ * A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.
+ */
+export interface YamlRuleFile {
+  /**
+   * The rules of the file, in order.
+   */
+  rules: YamlRule[];
+}
+/**
+ * One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.
+ */
+export interface YamlRule {
+  /**
+   * Name of the rule, for humans (1 to 200 characters); `rule "..."` in the DSL.
+   */
+  name: string;
+  /**
+   * What the rule does and why, for humans.
+   */
+  description?: string;
+  /**
+   * Higher runs first when several rules are due (default 0).
+   */
+  priority?: number;
+  cooldown?: Duration;
+  trigger?: YamlTrigger;
+  /**
+   * The rule's statements, in order, as in a DSL rule body.
+   */
+  steps?: Step[];
+  /**
+   * Named step sequences that `goto: <name>` continues with, in the order written.
+   */
+  blocks?: {
+    /**
+     * The block's steps.
+     */
+    [k: string]: Step[] | undefined;
+  };
+  flow?: FlowJson;
+}
+/**
  * A rule: a control flow that reads measurement points, evaluates conditions and writes action points.
  */
 export interface Rule {
@@ -706,6 +805,240 @@ export interface ExecEnd {
    * Node type: Terminates a path.
    */
   type: "end";
+}
+/**
+ * Runs on a fixed period: `trigger every 1s` in the DSL.
+ */
+export interface YamlEveryTrigger {
+  every: Duration;
+}
+/**
+ * Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.
+ */
+export interface YamlOnChangeTrigger {
+  /**
+   * Input variable names or points, e.g. `[zone_temp, "measurement(12, 3)"]`.
+   *
+   * @minItems 1
+   */
+  on_change: TriggerSource[];
+  deadband?: Duration;
+  value?: DeadbandValue;
+}
+/**
+ * A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).
+ */
+export interface UnknownStep {
+  /**
+   * The `input` step: see InputStep.
+   */
+  input?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `param` step: see ParamStep.
+   */
+  param?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `let` step: see LetStep.
+   */
+  let?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `write` step: see WriteStep.
+   */
+  write?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `delta` step: see DeltaStep.
+   */
+  delta?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `node` step: see NodeStep.
+   */
+  node?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `when` step: see WhenStep.
+   */
+  when?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `match` step: see MatchStep.
+   */
+  match?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `fork` step: see ForkStep.
+   */
+  fork?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `goto` step: see GotoStep.
+   */
+  goto?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `else` step: see ElseStep.
+   */
+  else?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * Inside `node`, a step is `input`, `param`, `let` or `write`.
+ */
+export interface UnknownSimpleStep {
+  /**
+   * The `input` step: see InputStep.
+   */
+  input?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `param` step: see ParamStep.
+   */
+  param?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `let` step: see LetStep.
+   */
+  let?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `write` step: see WriteStep.
+   */
+  write?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * `input name = point` for each entry, in the order written: variables read from points.
+ */
+export interface InputStep {
+  /**
+   * Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.
+   */
+  input: {
+    [k: string]: Point | undefined;
+  };
+}
+/**
+ * `param name = value` for each entry, in the order written: constants of the rule.
+ */
+export interface ParamStep {
+  /**
+   * Parameter name to its value, e.g. `setpoint: 22.5`.
+   */
+  param: {
+    /**
+     * A number or a boolean.
+     */
+    [k: string]: number | boolean | undefined;
+  };
+}
+/**
+ * `let name = expression` for each entry, in the order written: calculated variables.
+ */
+export interface LetStep {
+  /**
+   * Variable name to its expression, e.g. `error: zone_temp - setpoint`.
+   */
+  let: {
+    [k: string]: ExpressionScalar | undefined;
+  };
+}
+/**
+ * `write action(i, p) = value`: writes an expression's value to an action point.
+ */
+export interface WriteStep {
+  write: ActionPoint;
+  value: ExpressionScalar;
+}
+/**
+ * `delta name = point over period`: the change of a point over a period (a period_delta node).
+ */
+export interface DeltaStep {
+  delta: Identifier;
+  point: Point;
+  over: Duration;
+}
+/**
+ * `node { ... }`: simple steps of one kind made into exactly one editor node of their own.
+ */
+export interface NodeStep {
+  /**
+   * The steps of the node: inputs and params, or lets, or writes.
+   *
+   * @minItems 1
+   */
+  node: SimpleStep[];
+}
+/**
+ * `when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).
+ */
+export interface WhenStep {
+  when: ExpressionScalar;
+  output?: Identifier;
+  /**
+   * The steps run when this case is taken.
+   */
+  then: Step[];
+}
+/**
+ * `else { ... }`: the default output of the `when` steps just before it.
+ */
+export interface ElseStep {
+  /**
+   * The steps run when no case is taken.
+   */
+  else: Step[];
+}
+/**
+ * `match first|all { when ... else ... }`: a switch with an explicit mode.
+ */
+export interface MatchStep {
+  match: SwitchMode;
+  /**
+   * The cases, each `{when, output?, then}`.
+   *
+   * @minItems 1
+   */
+  cases: WhenStep[];
+  /**
+   * The steps run when no case is taken.
+   */
+  else?: Step[];
+}
+/**
+ * `fork { ... } { ... }`: every branch runs, in order.
+ */
+export interface ForkStep {
+  /**
+   * The branches (at least two), each a list of steps.
+   *
+   * @minItems 2
+   */
+  fork: Step[][];
+}
+/**
+ * `goto name`: continue with a block; nothing may follow it.
+ */
+export interface GotoStep {
+  goto: Identifier;
 }
 /**
  * Absolute value deadband.

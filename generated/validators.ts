@@ -6002,12 +6002,332 @@ return errors === 0;
 }
 validate52.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const rawValidateRule = validate75;
-const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule.schema.json","title":"Rule","description":"A rule: a control flow that reads measurement points, evaluates conditions and writes action points.","type":"object","required":["id","name","description","enabled","priority","cooldown_ms","trigger_config","flow_json","nodes_json","created_at","updated_at"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Assigned by the service; a client never chooses it."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters)."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"enabled":{"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."},"cooldown_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."},"trigger_config":{"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}},"flow_json":{"description":"The editor document; null for stubs and compact-only legacy rules.","tsType":"null | FlowJson","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"flow-json.schema.json"}},"nodes_json":{"$ref":"nodes-json.schema.json"},"created_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."},"updated_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."}}};
-const func34 = Object.prototype.hasOwnProperty;
-const schema115 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/trigger-config.schema.json","title":"TriggerConfig","description":"When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"IntervalTrigger","description":"Due on a tick when the time since the last execution has reached interval_ms.","type":"object","required":["type","interval_ms"],"additionalProperties":false,"properties":{"type":{"const":"interval","description":"Runs on a fixed period."},"interval_ms":{"type":"integer","minimum":1,"maximum":2147483647,"description":"Period in milliseconds."}}},{"title":"OnChangeTrigger","description":"Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).","type":"object","required":["type","point_refs"],"additionalProperties":false,"properties":{"type":{"const":"on_change","description":"Runs when a subscribed point changes."},"point_refs":{"type":"array","minItems":1,"uniqueItems":true,"description":"The points whose changes trigger the rule.","items":{"$ref":"#/$defs/PointRef"}},"time_deadband_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"The rule does not fire again until this time has passed since its last trigger (0: no time deadband)."},"value_deadband":{"$ref":"#/$defs/ValueDeadband"}}}],"$defs":{"PointRef":{"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}},"ValueDeadband":{"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}},"AbsoluteDeadband":{"title":"AbsoluteDeadband","description":"Absolute value deadband.","type":"object","required":["absolute"],"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."}}},"PercentDeadband":{"title":"PercentDeadband","description":"Relative value deadband, in percent of the last value.","type":"object","required":["percent"],"additionalProperties":false,"properties":{"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}}}};
-const schema120 = {"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}};
-const schema116 = {"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}};
+export const rawValidateYamlRuleFile = validate75;
+const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
+const schema115 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
+const schema116 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
+const pattern17 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
+const schema117 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
+const schema118 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.every === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema118.required,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "every")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.every !== undefined){
+let data0 = data.every;
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema116,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema116.type,parentSchema:schema116,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema120 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
+const schema121 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"};
+const pattern19 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
+const schema123 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
+const schema124 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
+const pattern21 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate81.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((!((typeof data == "number") && (isFinite(data)))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema123.type},message:"must be number,string",schema:schema123.type,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if(typeof data === "string"){
+if(!pattern21.test(data)){
+const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema124,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/$defs/Percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+if((typeof data == "number") && (isFinite(data))){
+if(data <= 0 || isNaN(data)){
+const err4 = {instancePath,schemaPath:"#/else/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema123.else,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema123.if,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+validate81.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate80.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.on_change === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_change"},message:"must have required property '"+"on_change"+"'",schema:schema120.required,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "on_change") || (key0 === "deadband")) || (key0 === "value"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.on_change !== undefined){
+let data0 = data.on_change;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.on_change,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern19.test(data1)){
+const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$",parentSchema:schema121,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.type,parentSchema:schema121,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.on_change.type,parentSchema:schema120.properties.on_change,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.deadband !== undefined){
+let data2 = data.deadband;
+if(typeof data2 === "string"){
+if(!pattern17.test(data2)){
+const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema116,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema116.type,parentSchema:schema116,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate81(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6019,9 +6339,2983 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.type,parentSchema:schema117,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.every === undefined) && (missing0 = "every")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema117.if,parentSchema:schema117,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate77.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema125 = {"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}};
+const schema126 = {"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"};
+const schema154 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
+const schema127 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
+const schema129 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
+const pattern23 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema127.required,parentSchema:schema127,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "input")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema127,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data0 = data.input;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema127.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern5.test(key1)){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema127.properties.input.propertyNames,parentSchema:schema127.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 === "string"){
+if(!pattern23.test(data1)){
+const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema129,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.type,parentSchema:schema129,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.properties.input.type,parentSchema:schema127.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema130 = {"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.param === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema130.required,parentSchema:schema130,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "param")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema130,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.param !== undefined){
+let data0 = data.param;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema130.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern5.test(key1)){
+const err3 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema130.properties.param.propertyNames,parentSchema:schema130.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "boolean")){
+const err6 = {instancePath:instancePath+"/param/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/param/additionalProperties/type",keyword:"type",params:{type: schema130.properties.param.additionalProperties.type},message:"must be number,boolean",schema:schema130.properties.param.additionalProperties.type,parentSchema:schema130.properties.param.additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema130.properties.param.type,parentSchema:schema130.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema130.type,parentSchema:schema130,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema132 = {"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}};
+const schema134 = {"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.let === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "let"},message:"must have required property '"+"let"+"'",schema:schema132.required,parentSchema:schema132,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "let")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema132,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.let !== undefined){
+let data0 = data.let;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema132.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern5.test(key1)){
+const err3 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema132.properties.let.propertyNames,parentSchema:schema132.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
+const err6 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema134.type},message:"must be string,number,boolean",schema:schema134.type,parentSchema:schema134,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema134,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.properties.let.type,parentSchema:schema132.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema135 = {"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
+const schema136 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
+const pattern26 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate92.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.write === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema135.required,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema135.required,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "write") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.write !== undefined){
+let data0 = data.write;
+if(typeof data0 === "string"){
+if(!pattern26.test(data0)){
+const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema136,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.type,parentSchema:schema136,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema134.type},message:"must be string,number,boolean",schema:schema134.type,parentSchema:schema134,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema134,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema138 = {"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate94.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.delta === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delta"},message:"must have required property '"+"delta"+"'",schema:schema138.required,parentSchema:schema138,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.point === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema138.required,parentSchema:schema138,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.over === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema138.required,parentSchema:schema138,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "delta") || (key0 === "point")) || (key0 === "over"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.delta !== undefined){
+let data0 = data.delta;
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+const err4 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data1 = data.point;
+if(typeof data1 === "string"){
+if(!pattern23.test(data1)){
+const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema129,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.type,parentSchema:schema129,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.over !== undefined){
+let data2 = data.over;
+if(typeof data2 === "string"){
+if(!pattern17.test(data2)){
+const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema116,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema116.type,parentSchema:schema116,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema142 = {"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}};
+const schema143 = {"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}};
+const schema144 = {"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.input === undefined) && (missing0 = "input")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = true;
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.param === undefined) && (missing1 = "param")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs7 = errors;
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs7 === errors;
+valid1 = _valid1;
+if(valid1){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs8 = errors;
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.let === undefined) && (missing2 = "let")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs11 = errors;
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs11 === errors;
+valid2 = _valid2;
+if(valid2){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = true;
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.write === undefined) && (missing3 = "write")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs15 = errors;
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs15 === errors;
+valid3 = _valid3;
+if(valid3){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err5 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema144,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "input") || (key0 === "param")) || (key0 === "let")) || (key0 === "write"))){
+const err6 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema144,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema144.type,parentSchema:schema144,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid3 = _errs16 === errors;
+valid3 = _valid3;
+if(valid3){
+if(props3 !== true){
+props3 = true;
+}
+}
+ifClause3 = "else";
+}
+if(!valid3){
+const err8 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema143.else.else.else.if,parentSchema:schema143.else.else.else,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid2 = _errs12 === errors;
+valid2 = _valid2;
+if(valid2){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid2){
+const err9 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema143.else.else.if,parentSchema:schema143.else.else,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err10 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema143.else.if,parentSchema:schema143.else,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema143.if,parentSchema:schema143,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate97.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate97.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate96.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.node === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema142.required,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "node")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.node !== undefined){
+let data0 = data.node;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema142.properties.node,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate97(data0[i0], {instancePath:instancePath+"/node/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.node.type,parentSchema:schema142.properties.node,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema145 = {"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}};
+const wrapper0 = {validate: validate85};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate104.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.when === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema145.required,parentSchema:schema145,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.then === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema145.required,parentSchema:schema145,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "when") || (key0 === "output")) || (key0 === "then"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema145,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+let data0 = data.when;
+if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (typeof data0 !== "boolean")){
+const err3 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema134.type},message:"must be string,number,boolean",schema:schema134.type,parentSchema:schema134,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema134,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.output !== undefined){
+let data1 = data.output;
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err5 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.then !== undefined){
+let data2 = data.then;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/then/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema145.properties.then.type,parentSchema:schema145.properties.then,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.type,parentSchema:schema145,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema148 = {"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.match === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'",schema:schema148.required,parentSchema:schema148,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.cases === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'",schema:schema148.required,parentSchema:schema148,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "match") || (key0 === "cases")) || (key0 === "else"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.match !== undefined){
+let data0 = data.match;
+if(!((data0 === "first") || (data0 === "all"))){
+const err3 = {instancePath:instancePath+"/match",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values",schema:schema59.enum,parentSchema:schema59,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.cases !== undefined){
+let data1 = data.cases;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.cases,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate104(data1[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.cases.type,parentSchema:schema148.properties.cases,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.else !== undefined){
+let data3 = data.else;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/else/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.else.type,parentSchema:schema148.properties.else,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema150 = {"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fork === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fork"},message:"must have required property '"+"fork"+"'",schema:schema150.required,parentSchema:schema150,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "fork")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema150,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.fork !== undefined){
+let data0 = data.fork;
+if(Array.isArray(data0)){
+if(data0.length < 2){
+const err2 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema150.properties.fork,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(Array.isArray(data1)){
+const len1 = data1.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data1[i1], {instancePath:instancePath+"/fork/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema150.properties.fork.items.type,parentSchema:schema150.properties.fork.items,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema150.properties.fork.type,parentSchema:schema150.properties.fork,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema150.type,parentSchema:schema150,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema151 = {"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate111.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goto === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goto"},message:"must have required property '"+"goto"+"'",schema:schema151.required,parentSchema:schema151,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "goto")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.goto !== undefined){
+let data0 = data.goto;
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+const err2 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema153 = {"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.else === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "else"},message:"must have required property '"+"else"+"'",schema:schema153.required,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "else")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.else !== undefined){
+let data0 = data.else;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/else/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema153.properties.else.type,parentSchema:schema153.properties.else,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const func40 = Object.prototype.hasOwnProperty;
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema125.type},message:"must be string,object",schema:schema125.type,parentSchema:schema125,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if("end" !== data){
+const err2 = {instancePath,schemaPath:"#/$defs/EndStep/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema126,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+const _errs11 = errors;
+let valid3 = true;
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.input === undefined) && (missing0 = "input")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid2){
+const _errs13 = errors;
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs13 === errors;
+valid3 = _valid2;
+if(valid3){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs14 = errors;
+const _errs15 = errors;
+let valid4 = true;
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.param === undefined) && (missing1 = "param")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid3 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid3){
+const _errs17 = errors;
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs17 === errors;
+valid4 = _valid3;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.let === undefined) && (missing2 = "let")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid4 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid4){
+const _errs21 = errors;
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs21 === errors;
+valid5 = _valid4;
+if(valid5){
+var props2 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs22 = errors;
+const _errs23 = errors;
+let valid6 = true;
+const _errs24 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.write === undefined) && (missing3 = "write")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid5){
+const _errs25 = errors;
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs25 === errors;
+valid6 = _valid5;
+if(valid6){
+var props3 = true;
+}
+ifClause4 = "then";
+}
+else {
+const _errs26 = errors;
+const _errs27 = errors;
+let valid7 = true;
+const _errs28 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.delta === undefined) && (missing4 = "delta")){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid6 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid6){
+const _errs29 = errors;
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+var _valid6 = _errs29 === errors;
+valid7 = _valid6;
+if(valid7){
+var props4 = true;
+}
+ifClause5 = "then";
+}
+else {
+const _errs30 = errors;
+const _errs31 = errors;
+let valid8 = true;
+const _errs32 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.node === undefined) && (missing5 = "node")){
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid7 = _errs32 === errors;
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause6;
+if(_valid7){
+const _errs33 = errors;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+var _valid7 = _errs33 === errors;
+valid8 = _valid7;
+if(valid8){
+var props5 = true;
+}
+ifClause6 = "then";
+}
+else {
+const _errs34 = errors;
+const _errs35 = errors;
+let valid9 = true;
+const _errs36 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.when === undefined) && (missing6 = "when")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid8 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause7;
+if(_valid8){
+const _errs37 = errors;
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+var _valid8 = _errs37 === errors;
+valid9 = _valid8;
+if(valid9){
+var props6 = true;
+}
+ifClause7 = "then";
+}
+else {
+const _errs38 = errors;
+const _errs39 = errors;
+let valid10 = true;
+const _errs40 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((data.match === undefined) && (missing7 = "match")){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid9 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause8;
+if(_valid9){
+const _errs41 = errors;
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+var _valid9 = _errs41 === errors;
+valid10 = _valid9;
+if(valid10){
+var props7 = true;
+}
+ifClause8 = "then";
+}
+else {
+const _errs42 = errors;
+const _errs43 = errors;
+let valid11 = true;
+const _errs44 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((data.fork === undefined) && (missing8 = "fork")){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid10 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause9;
+if(_valid10){
+const _errs45 = errors;
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+var _valid10 = _errs45 === errors;
+valid11 = _valid10;
+if(valid11){
+var props8 = true;
+}
+ifClause9 = "then";
+}
+else {
+const _errs46 = errors;
+const _errs47 = errors;
+let valid12 = true;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((data.goto === undefined) && (missing9 = "goto")){
+const err13 = {};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid11 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause10;
+if(_valid11){
+const _errs49 = errors;
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
+var _valid11 = _errs49 === errors;
+valid12 = _valid11;
+if(valid12){
+var props9 = true;
+}
+ifClause10 = "then";
+}
+else {
+const _errs50 = errors;
+const _errs51 = errors;
+let valid13 = true;
+const _errs52 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing10;
+if((data.else === undefined) && (missing10 = "else")){
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid12 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause11;
+if(_valid12){
+const _errs53 = errors;
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+var _valid12 = _errs53 === errors;
+valid13 = _valid12;
+if(valid13){
+var props10 = true;
+}
+ifClause11 = "then";
+}
+else {
+const _errs54 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err15 = {instancePath,schemaPath:"#/$defs/UnknownStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema154,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func40.call(schema154.properties, key0))){
+const err16 = {instancePath,schemaPath:"#/$defs/UnknownStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema154,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/$defs/UnknownStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.type,parentSchema:schema154,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid12 = _errs54 === errors;
+valid13 = _valid12;
+if(valid13){
+if(props10 !== true){
+props10 = true;
+}
+}
+ifClause11 = "else";
+}
+if(!valid13){
+const err18 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause11},message:"must match \""+ifClause11+"\" schema",schema:schema125.else.then.else.else.else.else.else.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid11 = _errs50 === errors;
+valid12 = _valid11;
+if(valid12){
+if(props9 !== true && props10 !== undefined){
+if(props10 === true){
+props9 = true;
+}
+else {
+props9 = props9 || {};
+Object.assign(props9, props10);
+}
+}
+}
+ifClause10 = "else";
+}
+if(!valid12){
+const err19 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause10},message:"must match \""+ifClause10+"\" schema",schema:schema125.else.then.else.else.else.else.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid10 = _errs46 === errors;
+valid11 = _valid10;
+if(valid11){
+if(props8 !== true && props9 !== undefined){
+if(props9 === true){
+props8 = true;
+}
+else {
+props8 = props8 || {};
+Object.assign(props8, props9);
+}
+}
+}
+ifClause9 = "else";
+}
+if(!valid11){
+const err20 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause9},message:"must match \""+ifClause9+"\" schema",schema:schema125.else.then.else.else.else.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid9 = _errs42 === errors;
+valid10 = _valid9;
+if(valid10){
+if(props7 !== true && props8 !== undefined){
+if(props8 === true){
+props7 = true;
+}
+else {
+props7 = props7 || {};
+Object.assign(props7, props8);
+}
+}
+}
+ifClause8 = "else";
+}
+if(!valid10){
+const err21 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause8},message:"must match \""+ifClause8+"\" schema",schema:schema125.else.then.else.else.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var _valid8 = _errs38 === errors;
+valid9 = _valid8;
+if(valid9){
+if(props6 !== true && props7 !== undefined){
+if(props7 === true){
+props6 = true;
+}
+else {
+props6 = props6 || {};
+Object.assign(props6, props7);
+}
+}
+}
+ifClause7 = "else";
+}
+if(!valid9){
+const err22 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause7},message:"must match \""+ifClause7+"\" schema",schema:schema125.else.then.else.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var _valid7 = _errs34 === errors;
+valid8 = _valid7;
+if(valid8){
+if(props5 !== true && props6 !== undefined){
+if(props6 === true){
+props5 = true;
+}
+else {
+props5 = props5 || {};
+Object.assign(props5, props6);
+}
+}
+}
+ifClause6 = "else";
+}
+if(!valid8){
+const err23 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause6},message:"must match \""+ifClause6+"\" schema",schema:schema125.else.then.else.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid6 = _errs30 === errors;
+valid7 = _valid6;
+if(valid7){
+if(props4 !== true && props5 !== undefined){
+if(props5 === true){
+props4 = true;
+}
+else {
+props4 = props4 || {};
+Object.assign(props4, props5);
+}
+}
+}
+ifClause5 = "else";
+}
+if(!valid7){
+const err24 = {instancePath,schemaPath:"#/else/then/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema125.else.then.else.else.else.else.if,parentSchema:schema125.else.then.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid5 = _errs26 === errors;
+valid6 = _valid5;
+if(valid6){
+if(props3 !== true && props4 !== undefined){
+if(props4 === true){
+props3 = true;
+}
+else {
+props3 = props3 || {};
+Object.assign(props3, props4);
+}
+}
+}
+ifClause4 = "else";
+}
+if(!valid6){
+const err25 = {instancePath,schemaPath:"#/else/then/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema125.else.then.else.else.else.if,parentSchema:schema125.else.then.else.else.else,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid4 = _errs22 === errors;
+valid5 = _valid4;
+if(valid5){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause3 = "else";
+}
+if(!valid5){
+const err26 = {instancePath,schemaPath:"#/else/then/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema125.else.then.else.else.if,parentSchema:schema125.else.then.else.else,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid3 = _errs18 === errors;
+valid4 = _valid3;
+if(valid4){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid4){
+const err27 = {instancePath,schemaPath:"#/else/then/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema125.else.then.else.if,parentSchema:schema125.else.then.else,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid2 = _errs14 === errors;
+valid3 = _valid2;
+if(valid3){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid3){
+const err28 = {instancePath,schemaPath:"#/else/then/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema125.else.then.if,parentSchema:schema125.else.then,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+}
+if(!valid2){
+const err29 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema125.else.if,parentSchema:schema125.else,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err30 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema125.if,parentSchema:schema125,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate85.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.flow === undefined) && (missing0 = "flow")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.steps === undefined){
+const err1 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema115.else.required,parentSchema:schema115.else,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.steps = true;
+props0.flow = true;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema115.if,parentSchema:schema115,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema115.required,parentSchema:schema115,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "description")) || (key0 === "priority")) || (key0 === "cooldown")) || (key0 === "trigger")) || (key0 === "steps")) || (key0 === "blocks")) || (key0 === "flow"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema115,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func1(data0) > 200){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema115.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema115.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.name.type,parentSchema:schema115.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func1(data1) > 4000){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema115.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.description.type,parentSchema:schema115.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data2 = data.priority;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema115.properties.priority.type,parentSchema:schema115.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 2147483647 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema115.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < -2147483648 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema115.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.cooldown !== undefined){
+let data3 = data.cooldown;
+if(typeof data3 === "string"){
+if(!pattern17.test(data3)){
+const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema116,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema116.type,parentSchema:schema116,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.trigger !== undefined){
+if(!(validate77(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.steps !== undefined){
+let data5 = data.steps;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate85(data5[i0], {instancePath:instancePath+"/steps/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema115.properties.steps.type,parentSchema:schema115.properties.steps,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.blocks !== undefined){
+let data7 = data.blocks;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 in data7){
+const _errs20 = errors;
+if(typeof key1 === "string"){
+if(!pattern5.test(key1)){
+const err16 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var valid5 = _errs20 === errors;
+if(!valid5){
+const err18 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema115.properties.blocks.propertyNames,parentSchema:schema115.properties.blocks,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+for(const key2 in data7){
+let data8 = data7[key2];
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate85(data8[i1], {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema115.properties.blocks.additionalProperties.type,parentSchema:schema115.properties.blocks.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.properties.blocks.type,parentSchema:schema115.properties.blocks,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.flow !== undefined){
+if(!(validate26(data.flow, {instancePath:instancePath+"/flow",parentData:data,parentDataProperty:"flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-file.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rules === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema114.required,parentSchema:schema114,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "rules")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema114,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data0 = data.rules;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate76(data0[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.rules.type,parentSchema:schema114.properties.rules,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRule = validate119;
+const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule.schema.json","title":"Rule","description":"A rule: a control flow that reads measurement points, evaluates conditions and writes action points.","type":"object","required":["id","name","description","enabled","priority","cooldown_ms","trigger_config","flow_json","nodes_json","created_at","updated_at"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Assigned by the service; a client never chooses it."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters)."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"enabled":{"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."},"cooldown_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."},"trigger_config":{"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}},"flow_json":{"description":"The editor document; null for stubs and compact-only legacy rules.","tsType":"null | FlowJson","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"flow-json.schema.json"}},"nodes_json":{"$ref":"nodes-json.schema.json"},"created_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."},"updated_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."}}};
+const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/trigger-config.schema.json","title":"TriggerConfig","description":"When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"IntervalTrigger","description":"Due on a tick when the time since the last execution has reached interval_ms.","type":"object","required":["type","interval_ms"],"additionalProperties":false,"properties":{"type":{"const":"interval","description":"Runs on a fixed period."},"interval_ms":{"type":"integer","minimum":1,"maximum":2147483647,"description":"Period in milliseconds."}}},{"title":"OnChangeTrigger","description":"Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).","type":"object","required":["type","point_refs"],"additionalProperties":false,"properties":{"type":{"const":"on_change","description":"Runs when a subscribed point changes."},"point_refs":{"type":"array","minItems":1,"uniqueItems":true,"description":"The points whose changes trigger the rule.","items":{"$ref":"#/$defs/PointRef"}},"time_deadband_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"The rule does not fire again until this time has passed since its last trigger (0: no time deadband)."},"value_deadband":{"$ref":"#/$defs/ValueDeadband"}}}],"$defs":{"PointRef":{"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}},"ValueDeadband":{"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}},"AbsoluteDeadband":{"title":"AbsoluteDeadband","description":"Absolute value deadband.","type":"object","required":["absolute"],"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."}}},"PercentDeadband":{"title":"PercentDeadband","description":"Relative value deadband, in percent of the last value.","type":"object","required":["percent"],"additionalProperties":false,"properties":{"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}}}};
+const schema162 = {"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}};
+const schema158 = {"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}};
+
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate121.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instance === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6031,7 +9325,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6041,7 +9335,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.point === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6052,7 +9346,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "instance") || (key0 === "point_type")) || (key0 === "point"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema116,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6147,7 +9441,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6156,17 +9450,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/trigger-config.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6179,7 +9473,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "interval"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema115.oneOf[0].required,parentSchema:schema115.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema157.oneOf[0].required,parentSchema:schema157.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6189,7 +9483,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.interval_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "interval_ms"},message:"must have required property '"+"interval_ms"+"'",schema:schema115.oneOf[0].required,parentSchema:schema115.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "interval_ms"},message:"must have required property '"+"interval_ms"+"'",schema:schema157.oneOf[0].required,parentSchema:schema157.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6200,7 +9494,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "interval_ms"))){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema115.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6213,7 +9507,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("interval" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "interval"},message:"must be equal to constant",schema:"interval",parentSchema:schema115.oneOf[0].properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "interval"},message:"must be equal to constant",schema:"interval",parentSchema:schema157.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6226,7 +9520,7 @@ errors++;
 if(data.interval_ms !== undefined){
 let data1 = data.interval_ms;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema115.oneOf[0].properties.interval_ms.type,parentSchema:schema115.oneOf[0].properties.interval_ms,data:data1};
+const err4 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema157.oneOf[0].properties.interval_ms.type,parentSchema:schema157.oneOf[0].properties.interval_ms,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6237,7 +9531,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema115.oneOf[0].properties.interval_ms,data:data1};
+const err5 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema157.oneOf[0].properties.interval_ms,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6247,7 +9541,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema115.oneOf[0].properties.interval_ms,data:data1};
+const err6 = {instancePath:instancePath+"/interval_ms",schemaPath:"#/oneOf/0/properties/interval_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema157.oneOf[0].properties.interval_ms,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6260,7 +9554,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.oneOf[0].type,parentSchema:schema115.oneOf[0],data};
+const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.oneOf[0].type,parentSchema:schema157.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6274,7 +9568,7 @@ var props0 = true;
 else if(tag0 === "on_change"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema115.oneOf[1].required,parentSchema:schema115.oneOf[1],data};
+const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema157.oneOf[1].required,parentSchema:schema157.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6284,7 +9578,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.point_refs === undefined){
-const err9 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point_refs"},message:"must have required property '"+"point_refs"+"'",schema:schema115.oneOf[1].required,parentSchema:schema115.oneOf[1],data};
+const err9 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point_refs"},message:"must have required property '"+"point_refs"+"'",schema:schema157.oneOf[1].required,parentSchema:schema157.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6295,7 +9589,7 @@ errors++;
 }
 for(const key1 in data){
 if(!((((key1 === "type") || (key1 === "point_refs")) || (key1 === "time_deadband_ms")) || (key1 === "value_deadband"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema115.oneOf[1],data};
+const err10 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema157.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6308,7 +9602,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if("on_change" !== data2){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "on_change"},message:"must be equal to constant",schema:"on_change",parentSchema:schema115.oneOf[1].properties.type,data:data2};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "on_change"},message:"must be equal to constant",schema:"on_change",parentSchema:schema157.oneOf[1].properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6322,7 +9616,7 @@ if(data.point_refs !== undefined){
 let data3 = data.point_refs;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema115.oneOf[1].properties.point_refs,data:data3};
+const err12 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema157.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6333,8 +9627,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate77(data3[i0], {instancePath:instancePath+"/point_refs/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate121(data3[i0], {instancePath:instancePath+"/point_refs/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -6345,7 +9639,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data3[i1], data3[j0])){
-const err13 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema115.oneOf[1].properties.point_refs,data:data3};
+const err13 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema157.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6360,7 +9654,7 @@ break outer0;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema115.oneOf[1].properties.point_refs.type,parentSchema:schema115.oneOf[1].properties.point_refs,data:data3};
+const err14 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.oneOf[1].properties.point_refs.type,parentSchema:schema157.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6373,7 +9667,7 @@ errors++;
 if(data.time_deadband_ms !== undefined){
 let data5 = data.time_deadband_ms;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema115.oneOf[1].properties.time_deadband_ms.type,parentSchema:schema115.oneOf[1].properties.time_deadband_ms,data:data5};
+const err15 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema157.oneOf[1].properties.time_deadband_ms.type,parentSchema:schema157.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6384,7 +9678,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema115.oneOf[1].properties.time_deadband_ms,data:data5};
+const err16 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema157.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6394,7 +9688,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema115.oneOf[1].properties.time_deadband_ms,data:data5};
+const err17 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema157.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6408,7 +9702,7 @@ errors++;
 if(data.value_deadband !== undefined){
 let data6 = data.value_deadband;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/type",keyword:"type",params:{type: schema120.type},message:"must be object,null",schema:schema120.type,parentSchema:schema120,data:data6};
+const err18 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/type",keyword:"type",params:{type: schema162.type},message:"must be object,null",schema:schema162.type,parentSchema:schema162,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6419,7 +9713,7 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 1){
-const err19 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema120,data:data6};
+const err19 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema162,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6429,7 +9723,7 @@ vErrors.push(err19);
 errors++;
 }
 if(Object.keys(data6).length < 1){
-const err20 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema120,data:data6};
+const err20 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema162,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6440,7 +9734,7 @@ errors++;
 }
 for(const key2 in data6){
 if(!((key2 === "absolute") || (key2 === "percent"))){
-const err21 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data:data6};
+const err21 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6454,7 +9748,7 @@ if(data6.absolute !== undefined){
 let data7 = data6.absolute;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 <= 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema120.properties.absolute,data:data7};
+const err22 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema162.properties.absolute,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6465,7 +9759,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema120.properties.absolute.type,parentSchema:schema120.properties.absolute,data:data7};
+const err23 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema162.properties.absolute.type,parentSchema:schema162.properties.absolute,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6479,7 +9773,7 @@ if(data6.percent !== undefined){
 let data8 = data6.percent;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 <= 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema120.properties.percent,data:data8};
+const err24 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema162.properties.percent,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6490,7 +9784,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema120.properties.percent.type,parentSchema:schema120.properties.percent,data:data8};
+const err25 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema162.properties.percent.type,parentSchema:schema162.properties.percent,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6504,7 +9798,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.oneOf[1].type,parentSchema:schema115.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.oneOf[1].type,parentSchema:schema157.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6518,7 +9812,7 @@ props0 = true;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema115.discriminator,parentSchema:schema115,data};
+const err27 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema157.discriminator,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6529,7 +9823,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema115.discriminator,parentSchema:schema115,data};
+const err28 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema157.discriminator,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6540,7 +9834,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6549,19 +9843,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate120.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate76.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate120.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const pattern17 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$", "u");
+const pattern33 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6570,7 +9864,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6580,7 +9874,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6590,7 +9884,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.description === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6600,7 +9894,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.enabled === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6610,7 +9904,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.priority === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6620,7 +9914,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.cooldown_ms === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cooldown_ms"},message:"must have required property '"+"cooldown_ms"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cooldown_ms"},message:"must have required property '"+"cooldown_ms"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6630,7 +9924,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.trigger_config === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_config"},message:"must have required property '"+"trigger_config"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_config"},message:"must have required property '"+"trigger_config"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6640,7 +9934,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.flow_json === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6650,7 +9944,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.nodes_json === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes_json"},message:"must have required property '"+"nodes_json"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes_json"},message:"must have required property '"+"nodes_json"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6660,7 +9954,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.created_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6670,7 +9964,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updated_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6680,8 +9974,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func34.call(schema114.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema114,data};
+if(!(func40.call(schema156.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6694,7 +9988,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema114.properties.id.type,parentSchema:schema114.properties.id,data:data0};
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.id.type,parentSchema:schema156.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6705,7 +9999,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema114.properties.id,data:data0};
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema156.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6715,7 +10009,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema114.properties.id,data:data0};
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema156.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6730,7 +10024,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema114.properties.name,data:data1};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema156.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6740,7 +10034,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func1(data1) < 1){
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema114.properties.name,data:data1};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema156.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6751,7 +10045,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.properties.name.type,parentSchema:schema114.properties.name,data:data1};
+const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.name.type,parentSchema:schema156.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6765,7 +10059,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func1(data2) > 4000){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema114.properties.description,data:data2};
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema156.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6776,7 +10070,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.properties.description.type,parentSchema:schema114.properties.description,data:data2};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.description.type,parentSchema:schema156.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6789,7 +10083,7 @@ errors++;
 if(data.enabled !== undefined){
 let data3 = data.enabled;
 if(typeof data3 !== "boolean"){
-const err20 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema114.properties.enabled.type,parentSchema:schema114.properties.enabled,data:data3};
+const err20 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema156.properties.enabled.type,parentSchema:schema156.properties.enabled,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6802,7 +10096,7 @@ errors++;
 if(data.priority !== undefined){
 let data4 = data.priority;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err21 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema114.properties.priority.type,parentSchema:schema114.properties.priority,data:data4};
+const err21 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.priority.type,parentSchema:schema156.properties.priority,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6813,7 +10107,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err22 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema114.properties.priority,data:data4};
+const err22 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema156.properties.priority,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6823,7 +10117,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4 < -2147483648 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema114.properties.priority,data:data4};
+const err23 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema156.properties.priority,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6837,7 +10131,7 @@ errors++;
 if(data.cooldown_ms !== undefined){
 let data5 = data.cooldown_ms;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err24 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema114.properties.cooldown_ms.type,parentSchema:schema114.properties.cooldown_ms,data:data5};
+const err24 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.cooldown_ms.type,parentSchema:schema156.properties.cooldown_ms,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6848,7 +10142,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-const err25 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema114.properties.cooldown_ms,data:data5};
+const err25 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema156.properties.cooldown_ms,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6858,7 +10152,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema114.properties.cooldown_ms,data:data5};
+const err26 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema156.properties.cooldown_ms,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6872,7 +10166,7 @@ errors++;
 if(data.trigger_config !== undefined){
 let data6 = data.trigger_config;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/trigger_config",schemaPath:"#/properties/trigger_config/type",keyword:"type",params:{type: schema114.properties.trigger_config.type},message:"must be object,null",schema:schema114.properties.trigger_config.type,parentSchema:schema114.properties.trigger_config,data:data6};
+const err27 = {instancePath:instancePath+"/trigger_config",schemaPath:"#/properties/trigger_config/type",keyword:"type",params:{type: schema156.properties.trigger_config.type},message:"must be object,null",schema:schema156.properties.trigger_config.type,parentSchema:schema156.properties.trigger_config,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6906,15 +10200,15 @@ vErrors = null;
 }
 if(!_valid0){
 const _errs19 = errors;
-if(!(validate76(data6, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate120(data6, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs19 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err29 = {instancePath:instancePath+"/trigger_config",schemaPath:"#/properties/trigger_config/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema114.properties.trigger_config.if,parentSchema:schema114.properties.trigger_config,data:data6};
+const err29 = {instancePath:instancePath+"/trigger_config",schemaPath:"#/properties/trigger_config/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema156.properties.trigger_config.if,parentSchema:schema156.properties.trigger_config,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6927,7 +10221,7 @@ errors++;
 if(data.flow_json !== undefined){
 let data7 = data.flow_json;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/type",keyword:"type",params:{type: schema114.properties.flow_json.type},message:"must be object,null",schema:schema114.properties.flow_json.type,parentSchema:schema114.properties.flow_json,data:data7};
+const err30 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/type",keyword:"type",params:{type: schema156.properties.flow_json.type},message:"must be object,null",schema:schema156.properties.flow_json.type,parentSchema:schema156.properties.flow_json,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6969,7 +10263,7 @@ var _valid1 = _errs25 === errors;
 valid2 = _valid1;
 }
 if(!valid2){
-const err32 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema114.properties.flow_json.if,parentSchema:schema114.properties.flow_json,data:data7};
+const err32 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema156.properties.flow_json.if,parentSchema:schema156.properties.flow_json,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6988,8 +10282,8 @@ errors = vErrors.length;
 if(data.created_at !== undefined){
 let data9 = data.created_at;
 if(typeof data9 === "string"){
-if(!pattern17.test(data9)){
-const err33 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema114.properties.created_at,data:data9};
+if(!pattern33.test(data9)){
+const err33 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema156.properties.created_at,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7000,7 +10294,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.properties.created_at.type,parentSchema:schema114.properties.created_at,data:data9};
+const err34 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.created_at.type,parentSchema:schema156.properties.created_at,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7013,8 +10307,8 @@ errors++;
 if(data.updated_at !== undefined){
 let data10 = data.updated_at;
 if(typeof data10 === "string"){
-if(!pattern17.test(data10)){
-const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema114.properties.updated_at,data:data10};
+if(!pattern33.test(data10)){
+const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema156.properties.updated_at,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7025,7 +10319,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.properties.updated_at.type,parentSchema:schema114.properties.updated_at,data:data10};
+const err36 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.updated_at.type,parentSchema:schema156.properties.updated_at,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7037,7 +10331,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7046,10 +10340,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateTriggerConfig = validate76;
+export const rawValidateTriggerConfig = validate120;
 

@@ -1,0 +1,45 @@
+// A YAML rule written as a raw editor document (`flow:`): compiled by compileFlow as it stands,
+// its metadata taken from the YAML keys as for any rule, and every diagnostic placed in the
+// YAML file (the document's JSON Pointers are relative to `/rules/<i>/flow`).
+import type { Diagnostic, FlowJson } from "../../../generated/types.js";
+import type { PointRef } from "../../../grammar/rule/ast.js";
+import type { JsonLocator } from "../../diagnostics/json-locations.js";
+import type { CompiledRule } from "../../lower/compiled-rule.js";
+import { lowerSettings } from "../../lower/lower-settings.js";
+import { compileFlow } from "../flow-json/index.js";
+import type { YamlRuleEntry } from "./parse-rule-yaml.js";
+
+export type FlowRuleEntry = Extract<YamlRuleEntry, { kind: "flow" }>;
+
+/** The compiled rule, or undefined with the reasons in `diagnostics`. */
+export function compileFlowRule(entry: FlowRuleEntry, locator: JsonLocator, diagnostics: Diagnostic[]): CompiledRule | undefined {
+  const found: Diagnostic[] = [];
+  const metadata = lowerSettings(entry.decl, flowInputs(entry, locator), found);
+  const result = compileFlow(entry.flow);
+  if (!result.ok) found.push(...result.diagnostics.map((d) => placeInYaml(d, entry.path, locator)));
+  diagnostics.push(...found);
+  return result.ok && found.length === 0 ? { ...metadata, flow_json: result.flow_json, nodes_json: result.nodes_json } : undefined;
+}
+
+/** A diagnostic about the flow document, with its path and span in the YAML file. */
+export function placeInYaml(d: Diagnostic, base: string, locator: JsonLocator): Diagnostic {
+  const path = base + (d.path ?? "");
+  const inner = d.span === undefined ? undefined : locator.locateInString(path, d.span);
+  const span = inner ?? locator.locate(path);
+  return span === undefined ? { ...d, path } : { ...d, path, span };
+}
+
+// The variables of the document's input nodes, so that `on_change: [name]` resolves as in a
+// structured rule. The schema has checked the document's shape.
+function flowInputs(entry: FlowRuleEntry, locator: JsonLocator): Map<string, PointRef[]> {
+  const inputs = new Map<string, PointRef[]>();
+  (entry.flow as FlowJson).nodes.forEach((node, i) => {
+    if (node.type !== "input") return;
+    node.data.config.variables.forEach((v, j) => {
+      const span = locator.locate(`${entry.path}/nodes/${i}/data/config/variables/${j}`) ?? entry.decl.nameSpan;
+      const point: PointRef = { kind: "point", pointType: v.point_type, instance: v.instance, point: v.point, span };
+      inputs.set(v.name, [...(inputs.get(v.name) ?? []), point]);
+    });
+  });
+  return inputs;
+}

@@ -1,0 +1,73 @@
+// YAML text to a yaml Document, with every syntax problem as a diagnostic (`yaml/...` codes):
+// syntax errors, duplicate keys, unknown tags, aliases and nesting past the limit.
+import { isAlias, isCollection, isPair, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
+import { MAX_BLOCK_NESTING } from "../../../grammar/rule/nesting.js";
+import { nodeSpan, report, spanBetween, type YamlText } from "./yaml-text.js";
+
+/** Collections nested inside each other: a `then` or `fork` branch is two or three levels. */
+export const MAX_YAML_DEPTH = 3 * MAX_BLOCK_NESTING;
+
+export interface ReadYaml {
+  src: YamlText;
+  /** The document, when it has no syntax problem. */
+  doc?: Document.Parsed;
+}
+
+export function readYaml(text: string): ReadYaml {
+  const src: YamlText = { text, lines: new LineCounter(), diagnostics: [] };
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter: src.lines, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  } catch (error) {
+    report(src, "yaml/syntax", `the YAML could not be read: ${String(error)}`, spanBetween(src, 0, 0));
+    return { src };
+  }
+  for (const problem of [...doc.errors, ...doc.warnings]) reportProblem(src, problem);
+  if (src.diagnostics.length === 0) checkNodes(src, doc.contents as Node | null);
+  src.diagnostics.sort((a, b) => a.span!.start.offset - b.span!.start.offset);
+  return src.diagnostics.length === 0 ? { src, doc } : { src };
+}
+
+const HINTS: Partial<Record<YAMLError["code"], string>> = {
+  BLOCK_AS_IMPLICIT_KEY: "quote a value that contains ': ', such as a conditional expression: \"a ? b : c\"",
+  MULTILINE_IMPLICIT_KEY: "quote a value that contains ': ', or check the indentation",
+  BLOCK_IN_FLOW: "quote a value that contains ': ' inside {...} or [...], such as a conditional expression",
+  TAB_AS_INDENT: "indent with spaces",
+};
+
+function reportProblem(src: YamlText, problem: YAMLError): void {
+  const [start, end] = problem.pos;
+  const span = spanBetween(src, start, Math.max(end, start + 1));
+  if (problem.code === "DUPLICATE_KEY") {
+    report(src, "yaml/duplicate-key", "this key appears twice in the mapping", span);
+  } else if (problem.code === "TAG_RESOLVE_FAILED") {
+    const tag = src.text.slice(start, end);
+    const suggestion = tag.startsWith("!") && !tag.startsWith("!!") ? `quote the value: "${tag} ..." ('!' starts a YAML tag), or write 'not'` : undefined;
+    report(src, "yaml/unknown-tag", `unknown YAML tag '${tag}': rule files use no tags`, span, { suggestion });
+  } else {
+    report(src, "yaml/syntax", problem.message, span, { suggestion: HINTS[problem.code] });
+  }
+}
+
+// Iterative walk: aliases are refused (a rule file spells every value out), and so is nesting
+// deep enough to endanger any recursive pass after this one.
+function checkNodes(src: YamlText, root: Node | null): void {
+  const pending: Array<[Node | null | undefined, number]> = [[root, 1]];
+  let tooDeep = false;
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (isAlias(node)) {
+      report(src, "yaml/alias", `aliases (*${node.source}) are not used in rule files: write the value out`, nodeSpan(src, node));
+    } else if (isCollection(node)) {
+      if (depth > MAX_YAML_DEPTH && !tooDeep) {
+        tooDeep = true;
+        report(src, "yaml/too-deep", `the document nests more than ${MAX_YAML_DEPTH} levels deep`, spanBetween(src, node.range?.[0] ?? 0, (node.range?.[0] ?? 0) + 1));
+      }
+      if (depth > MAX_YAML_DEPTH) continue;
+      for (const item of node.items) {
+        if (isPair(item)) pending.push([item.key as Node | null, depth + 1], [item.value as Node | null, depth + 1]);
+        else pending.push([item as Node, depth + 1]);
+      }
+    }
+  }
+}

@@ -1,6 +1,6 @@
 // What lowering needs to know or check across all statements of a rule: the points its inputs
-// read (for on_change sources) and writes to measurement points, which the DSL can parse but a
-// flow cannot hold.
+// read (for on_change sources), writes to measurement points and delta periods out of range,
+// which the DSL can parse but a flow cannot hold.
 import type { Diagnostic } from "../../generated/types.js";
 import type * as A from "../../grammar/rule/ast.js";
 import { statementsOf } from "../../grammar/rule/walk.js";
@@ -14,8 +14,14 @@ export function collectInputs(rule: A.RuleDecl): Map<string, A.PointRef[]> {
   return inputs;
 }
 
+/** A period_delta period: 1 ms to 365 days (docs/flow-json.md). */
+const MAX_PERIOD_MS = 365 * 24 * 3_600_000;
+
 export function checkStatements(rule: A.RuleDecl, diagnostics: Diagnostic[]): void {
   for (const s of statementsOf(rule)) {
+    if (s.kind === "delta" && !(s.periodMs >= 1 && s.periodMs <= MAX_PERIOD_MS)) {
+      diagnostics.push({ code: "rule/invalid-duration", severity: "error", message: "a delta period must be from 1ms to 365 days (8760h)", span: s.periodSpan });
+    }
     if (s.kind === "write" && s.target.pointType !== "action") {
       diagnostics.push({
         code: "rule/write-to-measurement",

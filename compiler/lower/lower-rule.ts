@@ -39,6 +39,7 @@ export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredR
     }
     blocks.set(item.name, { decl: item, units: builder.sequence(item.body) });
   }
+  builder.numberInSourceOrder();
   const wiring = new UnitWiring(blocks, [END_ID], found);
   const first = wiring.headsOf(main, [END_ID]);
   const used = wiring.usedBlocks();

@@ -60,9 +60,17 @@ function lowerTrigger(setting: A.Setting<A.Trigger>, inputs: Map<string, A.Point
   }
   const problems: Diagnostic[] = [];
   if (diagnostics.length === 0 && !validateTriggerConfig(config, problems)) {
-    diagnostics.push(...problems.map((p) => ({ ...p, span: setting.span })));
+    // The path points into the generated trigger_config: placed on the source it came from instead.
+    diagnostics.push(...problems.map(({ path, ...p }) => ({ ...p, span: triggerPartSpan(setting, path) })));
   }
   return config;
+}
+
+function triggerPartSpan(setting: A.Setting<A.Trigger>, path: string | undefined): SourceSpan {
+  const t = setting.value;
+  const point = /^\/point_refs\/(\d+)/.exec(path ?? "");
+  if (t.kind === "on_change" && point !== null) return t.points[Number(point[1])]?.span ?? setting.span;
+  return setting.span;
 }
 
 function resolveSource(source: A.NamedPointRef | A.PointRef, inputs: Map<string, A.PointRef[]>, error: ErrorSink): A.PointRef | undefined {

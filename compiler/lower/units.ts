@@ -98,6 +98,18 @@ export class UnitBuilder {
     return this.added({ kind, id: this.id(kind), statements: s.statements, span: s.span } as Extract<Unit, { kind: typeof kind }>);
   }
 
+  /**
+   * Numbers the node units per kind in source order. Units are made sequence by sequence (the
+   * rule's main statements, then each block), so a block written before the statements that
+   * follow it would otherwise be numbered after them. Call once every sequence is built.
+   */
+  numberInSourceOrder(): void {
+    this.counters.clear();
+    const ordered = [...this.nodes].sort((a, b) => a.span.start.offset - b.span.start.offset);
+    for (const unit of ordered) unit.id = this.id(unit.kind);
+    this.nodes.splice(0, this.nodes.length, ...ordered);
+  }
+
   private added<U extends (typeof this.nodes)[number]>(unit: U): U {
     this.nodes.push(unit);
     return unit;

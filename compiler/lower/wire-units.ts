@@ -39,7 +39,7 @@ export class UnitWiring {
   private unitHeads(unit: Unit, next: string[]): string[] {
     switch (unit.kind) {
       case "fork":
-        return unit.branches.flatMap((branch) => this.headsOf(branch, next));
+        return this.forkHeads(unit, next);
       case "goto":
         return this.gotoHeads(unit);
       case "end":
@@ -58,6 +58,22 @@ export class UnitWiring {
         this.wires.set(unit.id, { default: [...next] });
         return [unit.id];
     }
+  }
+
+  // Each branch leads to its first node; a wire cannot lead to one node twice, so two branches
+  // may not begin at the same node (an empty branch and what follows the fork, or one goto twice).
+  private forkHeads(unit: Extract<Unit, { kind: "fork" }>, next: string[]): string[] {
+    const heads = unit.branches.flatMap((branch) => this.headsOf(branch, next));
+    if (new Set(heads).size < heads.length) {
+      this.diagnostics.push({
+        code: "rule/fork-same-target",
+        severity: "error",
+        message: "two branches of this fork continue at the same node (an empty branch, or the same goto), which one wire cannot lead to twice",
+        span: unit.span,
+        suggestion: "remove the branch that adds nothing",
+      });
+    }
+    return heads;
   }
 
   private gotoHeads(unit: Extract<Unit, { kind: "goto" }>): string[] {

@@ -31,15 +31,25 @@ export function toGoldenText(value: unknown): string {
  * folder holds exactly `inputs` plus that one expected file.
  */
 export function expectGolden(dir: string, inputs: string[], expected: string, actual: string): void {
-  const path = join(dir, expected);
-  const allowed = new Set([...inputs, expected]);
+  expectGoldenFiles(dir, inputs, { [expected]: actual });
+}
+
+/**
+ * Compares each `expected` file name's text with `<dir>/<name>` (or writes them when updating),
+ * and checks that the folder holds exactly `inputs` plus those expected files.
+ */
+export function expectGoldenFiles(dir: string, inputs: string[], expected: Record<string, string>): void {
+  const allowed = new Set([...inputs, ...Object.keys(expected)]);
   if (updating) {
-    writeFileSync(path, actual);
+    for (const [name, actual] of Object.entries(expected)) writeFileSync(join(dir, name), actual);
     for (const file of readdirSync(dir)) if (!allowed.has(file)) rmSync(join(dir, file));
     return;
   }
   const unread = readdirSync(dir).filter((file) => !allowed.has(file));
   expect(unread, `files in ${dir} that no test reads (stale expectations?)`).to.deep.equal([]);
-  expect(existsSync(path), `missing expected file ${path}; run UPDATE_GOLDEN=1 npm test`).to.equal(true);
-  expect(actual).to.equal(readFileSync(path, "utf8"));
+  for (const [name, actual] of Object.entries(expected)) {
+    const path = join(dir, name);
+    expect(existsSync(path), `missing expected file ${path}; run UPDATE_GOLDEN=1 npm test`).to.equal(true);
+    expect(actual, `${path} differs`).to.equal(readFileSync(path, "utf8"));
+  }
 }

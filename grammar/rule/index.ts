@@ -13,7 +13,7 @@ import type { Comment, RuleDecl, RuleFile } from "./ast.js";
 import { toRuleAst } from "./cst-to-ast.js";
 import { checkTokenNesting } from "./nesting.js";
 import { RuleParser } from "./parser.js";
-import { ruleLexer } from "./tokens.js";
+import { Rule, ruleLexer, StringLiteral } from "./tokens.js";
 import { statementsOf } from "./walk.js";
 
 export type * from "./ast.js";
@@ -29,14 +29,48 @@ export interface RuleParseResult {
 const parser = new RuleParser();
 
 export function parseRuleSource(text: string): RuleParseResult {
-  const diagnostics: Diagnostic[] = [];
   const lexed = ruleLexer.tokenize(text);
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({ text: t.image, span: tokenSpan(t) }));
   const problems = [...lexed.errors.map((e) => lexingDiagnostic(text, e)), ...(lexed.groups.unclosed ?? []).map(unclosedDiagnostic)];
-  const tooDeep = checkTokenNesting(lexed.tokens);
-  if (tooDeep !== undefined) return { file: { rules: [], comments }, diagnostics: [...problems, tooDeep] };
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const rules: RuleDecl[] = [];
+  // Each rule is parsed on its own: a mistake cannot spill into the next rule, and the parse
+  // tree of one rule is garbage before the next is built (which keeps large files fast).
+  const segments = splitAtRules(lexed.tokens);
+  segments.forEach((tokens, i) => {
+    const from = i === 0 ? 0 : tokens[0]!.startOffset;
+    const to = i + 1 < segments.length ? segments[i + 1]![0]!.startOffset : Infinity;
+    const inSegment = problems.filter((d) => d.span!.start.offset >= from && d.span!.start.offset < to);
+    parseSegment(text, tokens, inSegment, lines, rules, diagnostics);
+  });
+  if (segments.length === 0) diagnostics.push(...problems);
+  diagnostics.sort((a, b) => a.span!.start.offset - b.span!.start.offset);
+  return { file: { rules, comments }, diagnostics };
+}
 
-  parser.input = lexed.tokens;
+// Token runs that each begin with `rule "name"` (the first also holds anything before it). The
+// pair cannot occur inside a rule, so a missing '}' does not swallow the next rule.
+function splitAtRules(tokens: IToken[]): IToken[][] {
+  const segments: IToken[][] = [];
+  let start = 0;
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i]!.tokenType === Rule && tokens[i + 1]?.tokenType === StringLiteral) {
+      segments.push(tokens.slice(start, i));
+      start = i;
+    }
+  }
+  if (tokens.length > 0) segments.push(tokens.slice(start));
+  return segments;
+}
+
+function parseSegment(text: string, tokens: IToken[], problems: Diagnostic[], lines: LineIndex, rules: RuleDecl[], diagnostics: Diagnostic[]): void {
+  const tooDeep = checkTokenNesting(tokens);
+  if (tooDeep !== undefined) {
+    diagnostics.push(...problems, tooDeep);
+    return;
+  }
+  parser.input = tokens;
   const cst = parser.file();
   const syntax = parser.errors.map((e) => syntaxDiagnostic(text, e));
   const ruleNodes = (cst.children.rule ?? []) as CstNode[];
@@ -47,9 +81,6 @@ export function parseRuleSource(text: string): RuleParseResult {
   // A lexical error usually causes syntax errors after it: report only the first kind in a rule.
   const lexicallyBroken = new Set(problems.map((d) => ruleOf(d.span!.start.offset)));
   diagnostics.push(...problems, ...withoutCascades(parser.errors, syntax, ruleOf).filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
-
-  const lines = new LineIndex(text);
-  const rules: RuleDecl[] = [];
   ruleNodes.forEach((node, i) => {
     if (broken.has(i)) return;
     const found: Diagnostic[] = [];
@@ -58,8 +89,6 @@ export function parseRuleSource(text: string): RuleParseResult {
     if (found.length === 0) rules.push(rule);
     diagnostics.push(...found);
   });
-  diagnostics.sort((a, b) => a.span!.start.offset - b.span!.start.offset);
-  return { file: { rules, comments }, diagnostics };
 }
 
 const HINTS: Record<string, string> = {

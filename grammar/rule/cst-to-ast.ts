@@ -58,7 +58,11 @@ class CstToAst {
       return { key: "priority", setting: { value, span, valueSpan: joinSpans(tokenSpan(token(c, c.Minus ? "Minus" : "NumberLiteral")), tokenSpan(number)) } };
     }
     if (c.Kw_cooldown) return { key: "cooldownMs", setting: durationSetting(token(c, "Duration"), span) };
-    return { key: "trigger", setting: { value: this.trigger(child(c, "trigger")), span, valueSpan: this.spanOf(child(c, "trigger")) } };
+    const trigger = child(c, "trigger");
+    // `every 0s`: the value is the interval itself, where a mistake is marked.
+    const interval = kids(trigger).Duration?.[0] as IToken | undefined;
+    const valueSpan = interval !== undefined ? tokenSpan(interval) : this.spanOf(trigger);
+    return { key: "trigger", setting: { value: this.trigger(trigger), span, valueSpan } };
   }
 
   private trigger(node: CstNode): A.Trigger {

@@ -55,7 +55,7 @@ describe("svc compile, decompile and fmt on rule files", () => {
     expect(code).to.equal(1);
     expect(err).to.contain(`${bad}:3:8: error expr/unknown-variable: unknown variable 'zone_tmp'`);
     expect(err).to.contain(`${bad}:6:27: error dsl/unexpected-token: expected ',' but found '2'`);
-    expect(err).to.contain(`${bad}:9:11: error rule/invalid-duration:`);
+    expect(err).to.contain(`${bad}:9:17: error rule/invalid-duration:`);
     expect(err).to.contain("  = help: did you mean 'zone_temp'?");
     expect(err).to.contain("1 of 1 file failed to compile");
   });
@@ -68,7 +68,7 @@ describe("svc compile, decompile and fmt on rule files", () => {
     expect(report.map((d) => [d.file, d.line, d.column, d.code])).to.deep.equal([
       [bad, 3, 8, "expr/unknown-variable"],
       [bad, 6, 27, "dsl/unexpected-token"],
-      [bad, 9, 11, "rule/invalid-duration"],
+      [bad, 9, 17, "rule/invalid-duration"],
     ]);
   });
 

@@ -56,7 +56,7 @@ export function parseExpression(text: string): ParseResult {
   if (diagnostics.length > 0) return { diagnostics };
   const ast = toExpressionAst(cst, diagnostics);
   // The tree cannot be deeper than the expression has tokens: measure only when it could be.
-  if (lexed.tokens.length > MAX_AST_DEPTH && depthOf(ast) > MAX_AST_DEPTH) {
+  if (lexed.tokens.length > MAX_AST_DEPTH && depthOf(ast) - 1 > MAX_AST_DEPTH) {
     return fail(diagnostics, "expr/too-deep", `the expression has more than ${MAX_AST_DEPTH} nested operations`, ast.span);
   }
   return diagnostics.length > 0 ? { diagnostics } : { ast, diagnostics };

@@ -146,7 +146,7 @@ function withoutCascades(errors: IRecognitionException[], syntax: Diagnostic[], 
 function checkExpressionDepth(rule: RuleDecl, diagnostics: Diagnostic[]): void {
   for (const expr of expressionsOf(rule)) {
     // The depth cannot exceed the expression's length: measure only when it could be too deep.
-    if (expr.span.end.offset - expr.span.start.offset > MAX_AST_DEPTH && depthOf(expr) > MAX_AST_DEPTH) {
+    if (expr.span.end.offset - expr.span.start.offset > MAX_AST_DEPTH && depthOf(expr) - 1 > MAX_AST_DEPTH) {
       diagnostics.push({ code: "expr/too-deep", severity: "error", message: `the expression has more than ${MAX_AST_DEPTH} nested operations`, span: expr.span });
     }
   }

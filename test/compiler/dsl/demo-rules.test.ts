@@ -2,7 +2,9 @@
 import { expect } from "chai";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { printRuleFile } from "../../../compiler/decompiler/index.js";
 import { compileRuleSource } from "../../../compiler/front-ends/dsl/index.js";
+import { parseRuleSource } from "../../../grammar/rule/index.js";
 import { validateNodesJson, type Diagnostic } from "../../../generated/index.js";
 import { fromRoot } from "../../helpers/paths.js";
 
@@ -23,6 +25,15 @@ describe("demo rules (examples/packs/demo/rules)", () => {
       expect(validateNodesJson(result.rules[0]!.nodes_json, problems), JSON.stringify(problems)).to.equal(true);
     });
   }
+
+  it("every example is in canonical formatting (svc fmt --check passes on the pack)", () => {
+    for (const file of files) {
+      const text = readFileSync(join(folder, file), "utf8");
+      const parsed = parseRuleSource(text);
+      expect(parsed.diagnostics, file).to.deep.equal([]);
+      expect(printRuleFile(parsed.file), file).to.equal(text);
+    }
+  });
 
   it("README.md lists every rule file, and only those", () => {
     const listed = [...readFileSync(join(folder, "README.md"), "utf8").matchAll(/`([a-z0-9-]+\.rule)`/g)].map((m) => m[1]);

@@ -32,13 +32,13 @@ function printRuleTo(w: DslWriter, rule: RuleDecl): void {
       for (const key of settings.order) {
         const setting = settings[key]!;
         w.flushBefore(setting.span.start.offset, depth);
-        w.line(depth, settingText(key, settings), setting.span.end.line);
+        w.line(depth, settingText(key, settings), setting.span.end.line, setting.span.start.line);
       }
       if (settings.order.length > 0 && items.length > 0) w.blankLine();
       for (const item of items) printItem(w, item, depth);
     },
   };
-  printBodies(w, 0, `rule ${JSON.stringify(rule.name)}`, rule.nameSpan.end.line, [body]);
+  printBodies(w, 0, `rule ${JSON.stringify(rule.name)}`, rule.nameSpan.end.line, [body], rule.span.start.line);
 }
 
 function printItem(w: DslWriter, item: RuleItem, depth: number): void {
@@ -48,5 +48,5 @@ function printItem(w: DslWriter, item: RuleItem, depth: number): void {
 
 function printBlock(w: DslWriter, block: BlockDecl, depth: number): void {
   w.flushBefore(block.span.start.offset, depth);
-  printBodies(w, depth, `block ${block.name}`, block.nameSpan.end.line, [statementsBody(w, block.body, block.span)]);
+  printBodies(w, depth, `block ${block.name}`, block.nameSpan.end.line, [statementsBody(w, block.body, block.span)], block.span.start.line);
 }

@@ -16,7 +16,7 @@ const READERS: NodesTopology = topology(
   ["b", input(["e"], [["v", 1, 6]])],
   ["e", end],
 );
-const BODY = ["input t = measurement(1, 2)", "input u1 = measurement(1, 3)", "input u2 = measurement(1, 3)", "when t > 1 {", "  input v = measurement(1, 5)", "}", "else {", "  input v = measurement(1, 6)", "}"];
+const BODY = ["input t = measurement(1, 2)", "input u1 = measurement(1, 3)", "input u2 = measurement(1, 3)", "when t > 1 { input v = measurement(1, 5) }", "else { input v = measurement(1, 6) }"];
 
 function text(result: DecompileResult): string {
   if (!result.ok) throw new Error(JSON.stringify(result.diagnostics, null, 1));

@@ -27,9 +27,7 @@ describe("decompileRule: joins and ends", () => {
         "  write action(1, 2) = 2",
         "  goto block_1",
         "}",
-        "block block_1 {",
-        "  let done = 1",
-        "}",
+        "block block_1 { let done = 1 }",
       ),
     );
   });
@@ -45,29 +43,21 @@ describe("decompileRule: joins and ends", () => {
     );
     expect(dsl(t)).to.equal(
       rule(
-        "when true {",
-        "  end",
-        "}",
-        "when false {",
-        "  goto block_1",
-        "}",
+        "when true { end }",
+        "when false { goto block_1 }",
         "when true { }",
         "else {",
         "  write action(1, 1) = 1",
-        "  fork { } {",
-        "    goto block_1",
-        "  }",
+        "  fork { } { goto block_1 }",
         "}",
-        "block block_1 {",
-        "  end",
-        "}",
+        "block block_1 { end }",
       ),
     );
   });
 
   it("breaks a tie between ends by canonical order: the first end reached is the implicit one", () => {
     const t = topology(["s", start("sw")], ["sw", switchNode("first", [["case_1", "true", ["x"]]], ["y"])], ["y", end], ["x", end]);
-    expect(dsl(t)).to.equal(rule("when true { }", "else {", "  end", "}"));
+    expect(dsl(t)).to.equal(rule("when true { }", "else { end }"));
   });
 
   it("numbers blocks in canonical order and decides nothing from ids or key order", () => {
@@ -87,25 +77,13 @@ describe("decompileRule: joins and ends", () => {
     expect(text).to.equal(
       rule(
         "when true {",
-        "  fork {",
-        "    goto block_2",
-        "  } {",
-        "    goto block_1",
-        "  }",
+        "  fork { goto block_2 } { goto block_1 }",
         "}",
         "else {",
-        "  fork {",
-        "    goto block_1",
-        "  } {",
-        "    goto block_2",
-        "  }",
+        "  fork { goto block_1 } { goto block_2 }",
         "}",
-        "block block_1 {",
-        "  let b = 2",
-        "}",
-        "block block_2 {",
-        "  let a = 1",
-        "}",
+        "block block_1 { let b = 2 }",
+        "block block_2 { let a = 1 }",
       ),
     );
   });

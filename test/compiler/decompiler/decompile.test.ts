@@ -32,9 +32,7 @@ describe("decompileRule: statements", () => {
     expect(dsl(t)).to.equal(
       rule(
         "input t = measurement(1, 2)",
-        "node {",
-        "  param p = true",
-        "}",
+        "node { param p = true }",
         "input u = measurement(1, 3)",
         "let a = 1",
         "node {",
@@ -42,9 +40,7 @@ describe("decompileRule: statements", () => {
         "  let b2 = b",
         "}",
         "write action(7, 1) = a",
-        "node {",
-        "  write action(7, 2) = b",
-        "}",
+        "node { write action(7, 2) = b }",
       ),
     );
   });
@@ -58,7 +54,7 @@ describe("decompileRule: statements", () => {
       ["e", end],
     );
     expect(dsl(t)).to.equal(
-      rule("input t = measurement(1, 2)", "when t > 25 {", "  write action(7, 1) = 1", "}", "when cold: t < 5 { }", "when case_2: t == 7 { }"),
+      rule("input t = measurement(1, 2)", "when t > 25 { write action(7, 1) = 1 }", "when cold: t < 5 { }", "when case_2: t == 7 { }"),
     );
   });
 
@@ -71,7 +67,7 @@ describe("decompileRule: statements", () => {
       ["e", end],
     );
     expect(dsl(t)).to.equal(
-      rule("match all {", "  when true {", "    write action(1, 1) = 1", "  }", "  when false { }", "  else {", "    write action(1, 2) = 2", "  }", "}"),
+      rule("match all {", "  when true { write action(1, 1) = 1 }", "  when false { }", "  else { write action(1, 2) = 2 }", "}"),
     );
   });
 
@@ -83,11 +79,11 @@ describe("decompileRule: statements", () => {
       ["w2", change(["e"], [1, 2, "a"])],
       ["e", end],
     );
-    expect(dsl(t)).to.equal(rule("let a = 1", "fork {", "  write action(1, 1) = a", "} { } {", "  write action(1, 2) = a", "}"));
+    expect(dsl(t)).to.equal(rule("let a = 1", "fork { write action(1, 1) = a } { } { write action(1, 2) = a }"));
   });
 
   it("makes a switch output with several targets a case whose body is one fork", () => {
     const t = topology(["s", start("sw")], ["sw", switchNode("first", [["case_1", "true", ["w", "e"]]], ["e"])], ["w", change(["e"], [1, 1, "1"])], ["e", end]);
-    expect(dsl(t)).to.equal(rule("when true {", "  fork {", "    write action(1, 1) = 1", "  } { }", "}"));
+    expect(dsl(t)).to.equal(rule("when true {", "  fork { write action(1, 1) = 1 } { }", "}"));
   });
 });

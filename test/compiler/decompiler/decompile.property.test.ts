@@ -11,7 +11,7 @@ import type { Draw } from "../../helpers/expression-arbitraries.js";
 import { drawValidFlow } from "../../helpers/flow-arbitraries.js";
 import { canonicalTopology } from "../../helpers/isomorphic.js";
 import { drawTopology } from "./topology-arbitraries.js";
-import { withoutSpans } from "./without-spans.js";
+import { withoutSpans } from "../../helpers/without-spans.js";
 
 const META: RuleMetadata = { name: "random", description: "", priority: 0, cooldown_ms: 0, trigger_config: null };
 

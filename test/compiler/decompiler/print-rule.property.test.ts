@@ -4,7 +4,7 @@ import { printRuleFile } from "../../../compiler/decompiler/print-rule.js";
 import { parseRuleSource, type RuleFile } from "../../../grammar/rule/index.js";
 import type { Draw } from "../../helpers/expression-arbitraries.js";
 import { drawRule, type RuleDrawOptions } from "./rule-arbitraries.js";
-import { withoutSpans } from "./without-spans.js";
+import { withoutSpans } from "../../helpers/without-spans.js";
 
 function drawFile(g: Draw, options: RuleDrawOptions = {}): RuleFile {
   return { rules: Array.from({ length: 1 + g(fc.nat, { max: 2 }) }, () => drawRule(g, options)), comments: [] };

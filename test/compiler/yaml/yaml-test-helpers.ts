@@ -24,11 +24,4 @@ export function range(span: { start: { line: number; column: number }; end: { li
   return span === undefined ? "none" : `${span.start.line}:${span.start.column}-${span.end.line}:${span.end.column}`;
 }
 
-const SPAN_KEYS = new Set(["span", "nameSpan", "valueSpan", "outputSpan", "periodSpan", "blockSpan", "calleeSpan"]);
-
-export function withoutSpans(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSpans);
-  if (typeof value !== "object" || value === null) return value;
-  const entries = Object.entries(value).filter(([key, v]) => !SPAN_KEYS.has(key) && v !== undefined);
-  return Object.fromEntries(entries.map(([key, v]) => [key, withoutSpans(v)]));
-}
+export { withoutSpans } from "../../helpers/without-spans.js";

@@ -1,5 +1,6 @@
-// The compiler: front ends (editor flow_json today) to flow_json and nodes_json, the expression
-// checker, printer and JavaScript emitter, and codegen for generated/.
+// The compiler: front ends (editor flow_json, rule DSL, YAML rule files) to flow_json and
+// nodes_json, the decompiler and DSL printer, the expression checker, printer and JavaScript
+// emitter, and codegen for generated/.
 // May import grammar/ and generated/ only; pure (no I/O, clock or environment).
 export { compileFlow, type CompileFlowResult } from "./front-ends/flow-json/index.js";
 export { checkExpression, scopeOf, type CheckResult, type ExpressionScope } from "./expression/check.js";
@@ -8,5 +9,6 @@ export { printExpression } from "./expression/print.js";
 export { BUILTIN_FUNCTIONS, RESERVED_NAMES } from "./expression/functions.js";
 export type { Value, ValueType } from "./expression/value-type.js";
 export { compileRuleSource, compileRuleAst, type RuleFileResult } from "./front-ends/dsl/index.js";
+export { compileRuleYaml } from "./front-ends/yaml/index.js";
 export type { CompiledRule, RuleMetadata } from "./lower/compiled-rule.js";
 export * from "./decompiler/index.js";

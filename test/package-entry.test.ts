@@ -19,6 +19,15 @@ describe("package entry", function () {
     expect(run(`import('svc').then((m) => console.log(${COMPILE_MINIMAL}))`)).to.deep.equal(EXPECTED);
   });
 
+  it("exports the rule-file compilers and the decompiler: a DSL rule compiles and decompiles through the entry", () => {
+    const script = `import('svc').then((m) => {
+      const [rule] = m.compileRuleSource('rule "r" { input t = measurement(1, 2) when t > 1 { write action(1, 1) = 1 } }').rules;
+      const yaml = m.compileRuleYaml('rules: [{ name: r, steps: [] }]').rules.length;
+      console.log(JSON.stringify({ text: m.decompileRule(rule.nodes_json, rule), yaml }));
+    })`;
+    expect(run(script)).to.deep.equal({ text: 'rule "r" {\n  input t = measurement(1, 2)\n  when t > 1 { write action(1, 1) = 1 }\n}\n', yaml: 1 });
+  });
+
   it("require('./') from the project root (package.json main)", () => {
     expect(run(`const m = require('./'); console.log(${COMPILE_MINIMAL})`)).to.deep.equal(EXPECTED);
   });

@@ -8,7 +8,7 @@ import { entries, entry, keyOf, valueOf, type Node, type Scalar, type YAMLMap, t
 import { nodeSpan, report, type YamlText } from "./yaml-text.js";
 
 // In the order of the schema's step chain: `else` last, since a `match` step may have an `else` key.
-const KINDS = ["input", "param", "let", "write", "delta", "node", "when", "match", "fork", "goto", "else"] as const;
+export const KINDS = ["input", "param", "let", "write", "delta", "node", "when", "match", "fork", "goto", "else"] as const;
 type Kind = (typeof KINDS)[number] | "end";
 
 function kindOf(step: Node): Kind {

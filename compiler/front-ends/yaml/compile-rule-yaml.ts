@@ -3,11 +3,12 @@
 // compileFlow; a rule with any error is left out and its errors reported.
 import type { Diagnostic } from "../../../generated/types.js";
 import type { RuleDecl } from "../../../grammar/rule/ast.js";
-import { createJsonLocator, type JsonLocator } from "../../diagnostics/json-locations.js";
+import type { JsonLocator } from "../../diagnostics/json-locations.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { bySourceOrder, compileRuleAst, type RuleFileResult } from "../dsl/index.js";
 import { compileFlowRule } from "./compile-flow-rule.js";
 import { parseRuleYaml } from "./parse-rule-yaml.js";
+import { createYamlLocator } from "./yaml-locator.js";
 
 export function compileRuleYaml(text: string): RuleFileResult {
   const parsed = parseRuleYaml(text);
@@ -29,7 +30,7 @@ export function compileRuleYaml(text: string): RuleFileResult {
       if (rule !== undefined && !taken) rules.push(rule);
       continue;
     }
-    locator ??= createJsonLocator(text);
+    locator ??= createYamlLocator(text);
     const rule = compileFlowRule(entry, locator, diagnostics);
     if (rule !== undefined && !taken) rules.push(rule);
   }

@@ -22,7 +22,11 @@ export function readYaml(text: string): ReadYaml {
     report(src, "yaml/syntax", `the YAML could not be read: ${String(error)}`, spanBetween(src, 0, 0));
     return { src };
   }
-  for (const problem of [...doc.errors, ...doc.warnings]) reportProblem(src, problem);
+  // A tab as indentation throws the parser off for the lines after it, and its other errors
+  // there (with hints about ': ') mislead: report the tabs alone.
+  const problems = [...doc.errors, ...doc.warnings];
+  const tabs = problems.filter((p) => p.code === "TAB_AS_INDENT");
+  for (const problem of tabs.length > 0 ? tabs : problems) reportProblem(src, problem);
   if (src.diagnostics.length === 0) checkNodes(src, doc.contents as Node | null);
   src.diagnostics.sort((a, b) => a.span!.start.offset - b.span!.start.offset);
   return src.diagnostics.length === 0 ? { src, doc } : { src };
@@ -44,6 +48,10 @@ function reportProblem(src: YamlText, problem: YAMLError): void {
     const tag = src.text.slice(start, end);
     const suggestion = tag.startsWith("!") && !tag.startsWith("!!") ? `quote the value: "${tag} ..." ('!' starts a YAML tag), or write 'not'` : undefined;
     report(src, "yaml/unknown-tag", `unknown YAML tag '${tag}': rule files use no tags`, span, { suggestion });
+  } else if (problem.code === "MULTIPLE_DOCS") {
+    report(src, "yaml/syntax", "a rule file is one YAML document: a second one starts here", span, {
+      suggestion: "list every rule under the one `rules:` key",
+    });
   } else {
     report(src, "yaml/syntax", problem.message, span, { suggestion: HINTS[problem.code] });
   }

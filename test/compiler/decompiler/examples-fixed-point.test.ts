@@ -2,7 +2,7 @@
 // the file compiles to gives DSL that compiles to the same nodes_json (up to node ids) and the
 // same settings, and DSL -> flow -> DSL is a fixed point after the first pass.
 import { expect } from "chai";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { decompileRule } from "../../../compiler/decompiler/index.js";
 import { compileRuleSource } from "../../../compiler/front-ends/dsl/index.js";
@@ -15,7 +15,9 @@ import { fromRoot } from "../../helpers/paths.js";
 const demo = fromRoot("examples/packs/demo/rules");
 const sources = [
   ...readdirSync(demo).filter((f) => /\.rule(\.yaml)?$/.test(f)).map((f) => ({ name: `examples: ${f}`, path: join(demo, f) })),
-  ...goldenCases("dsl").filter((c) => c.name.startsWith("valid-")).map((c) => ({ name: `golden: ${c.name}`, path: join(c.dir, "input.rule") })),
+  ...goldenCases("dsl")
+    .filter((c) => c.name.startsWith("valid-"))
+    .map((c) => ({ name: `golden: ${c.name}`, path: join(c.dir, existsSync(join(c.dir, "input.rule")) ? "input.rule" : "input.rule.yaml") })),
 ];
 
 function compileFile(path: string): CompiledRule[] {

@@ -43,7 +43,10 @@ function reportProblem(src: YamlText, problem: YAMLError): void {
   const [start, end] = problem.pos;
   const span = spanBetween(src, start, Math.max(end, start + 1));
   if (problem.code === "DUPLICATE_KEY") {
-    report(src, "yaml/duplicate-key", "this key appears twice in the mapping", span);
+    // The key as written: the word at the reported position (the parser points at its start).
+    const key = /^[^\s:,{}[\]]+/.exec(src.text.slice(start))?.[0];
+    const keySpan = key === undefined ? span : spanBetween(src, start, start + key.length);
+    report(src, "yaml/duplicate-key", key === undefined ? "this key appears twice in the mapping" : `'${key}' appears twice in this mapping`, keySpan);
   } else if (problem.code === "TAG_RESOLVE_FAILED") {
     const tag = src.text.slice(start, end);
     const suggestion = tag.startsWith("!") && !tag.startsWith("!!") ? `quote the value: "${tag} ..." ('!' starts a YAML tag), or write 'not'` : undefined;

@@ -21,6 +21,9 @@ const STEP_PARTS = new Set(["then", "output", "value", "point", "over", "cases"]
 // mistake, not the missing `on_change`.
 const TRIGGER_KEYS = ["every", "on_change", "deadband", "value"];
 
+// Keys whose value is a duration string: a bare number there is missing its unit.
+const DURATION_KEY = /\/(cooldown|every|deadband|over)$/;
+
 /** The file's value when it matches the schema; otherwise undefined, with the problems reported. */
 export function checkSchema(src: YamlText, doc: Document.Parsed): YamlRuleFile | undefined {
   const value: unknown = doc.toJS();
@@ -40,6 +43,7 @@ export function checkSchema(src: YamlText, doc: Document.Parsed): YamlRuleFile |
     const found = valueAt(value, path);
     if (typeof found === "number" && !Number.isFinite(found)) diagnostic.message = `expected a finite number, got ${String(found)}`;
     if (problem.suggestion === undefined && pieces[i] !== undefined) diagnostic.suggestion = COMMA_HINT;
+    if (problem.suggestion === undefined && typeof found === "number" && DURATION_KEY.test(path)) diagnostic.suggestion = `a duration has a unit: ${found}ms, ${found}s, ${found}m or ${found}h`;
     const meant = triggerKeyMeant(problem);
     if (problem.suggestion === undefined && meant !== undefined) diagnostic.suggestion = `did you mean '${meant}'?`;
     src.diagnostics.push(diagnostic);

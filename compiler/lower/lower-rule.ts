@@ -18,15 +18,23 @@ export const END_ID = "end";
 
 export interface LoweredRule {
   metadata: RuleMetadata;
+  /** False when a setting has an error: the flow is still checked, but the rule is not output. */
+  settingsValid: boolean;
   /** The editor document, to be compiled by compileFlow. */
   flow_json: { nodes: unknown[]; edges: unknown[]; viewport: { x: number; y: number; zoom: number } };
   sourceMap: SourceMap;
 }
 
-/** The lowered rule, or undefined with the reasons in `diagnostics`. */
+/**
+ * The lowered rule, or undefined when its statements cannot make a flow; the reasons go to
+ * `diagnostics`. A mistake in the settings does not stop the flow from being lowered and
+ * checked, so that it is reported with the flow's own mistakes.
+ */
 export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredRule | undefined {
+  const settingsProblems: Diagnostic[] = [];
+  const metadata = lowerSettings(rule, collectInputs(rule), settingsProblems);
+  diagnostics.push(...settingsProblems);
   const found: Diagnostic[] = [];
-  const metadata = lowerSettings(rule, collectInputs(rule), found);
   checkStatements(rule, found);
   const builder = new UnitBuilder(found);
   const main = builder.sequence(rule.items.filter((item): item is A.Statement => item.kind !== "block"));
@@ -49,11 +57,11 @@ export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredR
   diagnostics.push(...found);
   if (found.length > 0) return undefined;
   wiring.wires.set(START_ID, { default: [...first] });
-  return { metadata, ...assemble(rule, builder.nodes, wiring.wires) };
+  return { metadata, settingsValid: settingsProblems.length === 0, ...assemble(rule, builder.nodes, wiring.wires) };
 }
 
 // The document: start, the wired units in id order, and the shared end when a path reaches it.
-function assemble(rule: A.RuleDecl, units: NodeUnit[], wires: Map<string, Record<string, string[]>>): Omit<LoweredRule, "metadata"> {
+function assemble(rule: A.RuleDecl, units: NodeUnit[], wires: Map<string, Record<string, string[]>>): Pick<LoweredRule, "flow_json" | "sourceMap"> {
   const sourceMap = new SourceMap(rule.nameSpan);
   const reachesEnd = [...wires.values()].some((w) => Object.values(w).some((targets) => targets.includes(END_ID)));
   const wired = units.filter((u) => wires.has(u.id));

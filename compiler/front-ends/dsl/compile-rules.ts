@@ -29,7 +29,7 @@ export function compileRuleAst(file: RuleFile): RuleFileResult {
     if (lowered === undefined) continue;
     const result = compileFlow(lowered.flow_json);
     if (!result.ok) diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
-    else if (!duplicate) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
+    else if (!duplicate && lowered.settingsValid) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
   }
   return { rules, diagnostics: bySourceOrder(diagnostics) };
 }

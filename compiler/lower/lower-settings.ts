@@ -12,8 +12,8 @@ const MAX_INT32 = 2147483647;
 
 export function lowerSettings(rule: A.RuleDecl, inputs: Map<string, A.PointRef[]>, diagnostics: Diagnostic[]): RuleMetadata {
   const s = rule.settings;
-  const error = (code: string, message: string, span: SourceSpan): void => {
-    diagnostics.push({ code, severity: "error", message, span });
+  const error: ErrorSink = (code, message, span, suggestion) => {
+    diagnostics.push({ code, severity: "error", message, span, ...(suggestion !== undefined ? { suggestion } : {}) });
   };
   if (rule.name.length === 0 || rule.name.length > 200) error("rule/invalid-setting", "a rule name has 1 to 200 characters", rule.nameSpan);
   if (s.description !== undefined && s.description.value.length > 4000) error("rule/invalid-setting", "a description has at most 4,000 characters", s.description.valueSpan);
@@ -29,7 +29,7 @@ export function lowerSettings(rule: A.RuleDecl, inputs: Map<string, A.PointRef[]
   return metadata;
 }
 
-type ErrorSink = (code: string, message: string, span: SourceSpan) => void;
+type ErrorSink = (code: string, message: string, span: SourceSpan, suggestion?: string) => void;
 
 function lowerTrigger(setting: A.Setting<A.Trigger>, inputs: Map<string, A.PointRef[]>, error: ErrorSink, diagnostics: Diagnostic[]): TriggerConfig {
   const t = setting.value;
@@ -78,8 +78,7 @@ function resolveSource(source: A.NamedPointRef | A.PointRef, inputs: Map<string,
   const points = inputs.get(source.name);
   if (points === undefined) {
     const near = closestName(source.name, inputs.keys());
-    const hint = near === undefined ? "" : `; did you mean '${near}'?`;
-    error("rule/unknown-trigger-point", `'${source.name}' is not an input of this rule: on_change names inputs or points such as measurement(12, 3)${hint}`, source.span);
+    error("rule/unknown-trigger-point", `'${source.name}' is not an input of this rule: on_change names inputs or points such as measurement(12, 3)`, source.span, near && `did you mean '${near}'?`);
     return undefined;
   }
   const distinct = new Set(points.map(pointText));

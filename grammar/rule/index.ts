@@ -2,16 +2,17 @@
 // error of the file is reported in one run (the parser recovers); rules with errors are left
 // out of `file.rules`, so later phases only see rules that parsed cleanly.
 // May import generated/ types only.
-import type { CstNode, ILexingError, IRecognitionException, IToken } from "chevrotain";
+import type { CstNode, IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import type { Expr } from "../expression/ast.js";
 import { MAX_AST_DEPTH } from "../expression/limits.js";
 import { depthOf } from "../expression/nesting.js";
 import { LineIndex } from "../source/line-index.js";
-import { spanAt, tokenSpan } from "../source/span.js";
+import { tokenSpan } from "../source/span.js";
 import type { Comment, RuleDecl, RuleFile } from "./ast.js";
 import { toRuleAst } from "./cst-to-ast.js";
 import { checkTokenNesting } from "./nesting.js";
+import { lexingDiagnostics, syntaxDiagnostics, unclosedDiagnostic } from "./syntax-diagnostics.js";
 import { RuleParser } from "./parser.js";
 import { Rule, ruleLexer, StringLiteral } from "./tokens.js";
 import { statementsOf } from "./walk.js";
@@ -31,7 +32,7 @@ const parser = new RuleParser();
 export function parseRuleSource(text: string): RuleParseResult {
   const lexed = ruleLexer.tokenize(text);
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({ text: t.image, span: tokenSpan(t) }));
-  const problems = [...lexed.errors.map((e) => lexingDiagnostic(text, e)), ...(lexed.groups.unclosed ?? []).map(unclosedDiagnostic)];
+  const problems = [...lexingDiagnostics(text, lexed.errors), ...(lexed.groups.unclosed ?? []).map(unclosedDiagnostic)];
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const rules: RuleDecl[] = [];
@@ -72,15 +73,15 @@ function parseSegment(text: string, tokens: IToken[], problems: Diagnostic[], li
   }
   parser.input = tokens;
   const cst = parser.file();
-  const syntax = parser.errors.map((e) => syntaxDiagnostic(text, e));
+  const syntax = syntaxDiagnostics(text, tokens, parser.errors);
   const ruleNodes = (cst.children.rule ?? []) as CstNode[];
   const starts = ruleNodes.map((node) => node.location!.startOffset);
   // A mistake belongs to the rule it is in; a rule with a lexical or syntax error is not converted.
   const ruleOf = (offset: number): number => (Number.isNaN(offset) ? starts.length - 1 : starts.findLastIndex((s) => s <= offset));
-  const broken = new Set([...problems, ...syntax].map((d) => ruleOf(d.span!.start.offset)));
+  const broken = new Set([...problems, ...syntax.map((s) => s.diagnostic)].map((d) => ruleOf(d.span!.start.offset)));
   // A lexical error usually causes syntax errors after it: report only the first kind in a rule.
   const lexicallyBroken = new Set(problems.map((d) => ruleOf(d.span!.start.offset)));
-  diagnostics.push(...problems, ...withoutCascades(parser.errors, syntax, ruleOf).filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
+  diagnostics.push(...problems, ...withoutCascades(syntax, ruleOf).filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
   ruleNodes.forEach((node, i) => {
     if (broken.has(i)) return;
     const found: Diagnostic[] = [];
@@ -91,55 +92,20 @@ function parseSegment(text: string, tokens: IToken[], problems: Diagnostic[], li
   });
 }
 
-const HINTS: Record<string, string> = {
-  "&": "use '&&' (or 'and') for logical and",
-  "|": "use '||' (or 'or') for logical or",
-  "'": "strings are written in double quotes",
-  "#": "comments start with '//'",
-  ";": "statements need no separator: put each on its own line",
-};
-
-function lexingDiagnostic(text: string, error: ILexingError): Diagnostic {
-  const char = text[error.offset] ?? "";
-  const hint = text[error.offset + 1] === char && char !== "'" ? undefined : HINTS[char];
-  return {
-    code: "dsl/unexpected-character",
-    severity: "error",
-    message: `unexpected character '${char}'`,
-    span: spanAt(text, error.offset, 1),
-    ...(hint ? { suggestion: hint } : {}),
-  };
-}
-
-function unclosedDiagnostic(token: IToken): Diagnostic {
-  const comment = token.image.startsWith("/*");
-  return {
-    code: comment ? "dsl/unclosed-comment" : "dsl/unclosed-string",
-    severity: "error",
-    message: comment ? "this comment is never closed: '*/' is missing" : "this string is never closed: '\"' is missing before the end of the line",
-    span: tokenSpan({ ...token, endLine: token.startLine, endColumn: token.startColumn! + (comment ? 1 : 0), endOffset: token.startOffset + (comment ? 1 : 0) }),
-  };
-}
-
-function syntaxDiagnostic(text: string, error: IRecognitionException): Diagnostic {
-  const at = Number.isNaN(error.token.startOffset) ? spanAt(text, text.trimEnd().length, 0) : tokenSpan(error.token);
-  // `when t = 1 { ... }`: a condition stops at `=`, which the DSL uses only to assign.
-  const stack = error.context.ruleStack;
-  const compares = error.token.image === "=" && stack.at(-2) === "whenCase" && error.message.startsWith("expected '{'");
-  return { code: "dsl/unexpected-token", severity: "error", message: error.message, span: at, ...(compares ? { suggestion: "use '==' to compare" } : {}) };
-}
-
 // Recovery from an error inside a rule can close the rule at an inner '}', so what is left of
-// it is then reported again at the top level. Such a top-level error, in a rule that already
-// has one, is a consequence of the first: left out.
-function withoutCascades(errors: IRecognitionException[], syntax: Diagnostic[], ruleOf: (offset: number) => number): Diagnostic[] {
-  const seen = new Set<number>();
-  return syntax.filter((d, i) => {
-    const rule = ruleOf(d.span!.start.offset);
-    const cascade = seen.has(rule) && errors[i]!.context.ruleStack.length <= 1;
-    seen.add(rule);
-    return !cascade;
-  });
+// it is then reported again at the top level; and an error in the middle of an expression is
+// often followed by another on its line. Such errors, in a rule that already has one, are
+// consequences of the first: left out.
+function withoutCascades(syntax: Array<{ diagnostic: Diagnostic; topLevel: boolean }>, ruleOf: (offset: number) => number): Diagnostic[] {
+  const lastLine = new Map<number, number>();
+  return syntax
+    .filter(({ diagnostic, topLevel }) => {
+      const rule = ruleOf(diagnostic.span!.start.offset);
+      const previous = lastLine.get(rule);
+      lastLine.set(rule, diagnostic.span!.start.line);
+      return previous === undefined || (!topLevel && previous !== diagnostic.span!.start.line);
+    })
+    .map(({ diagnostic }) => diagnostic);
 }
 
 // Long operator chains are parsed iteratively, but later passes recurse over the tree.

@@ -52,7 +52,9 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.err(`svc${command ? ` ${command}` : ""}: ${(error as Error).message}\n${usage ?? "run svc --help"}\n`);
+    // The message says what is wrong; the usage is one command away, not repeated every time.
+    const help = usage !== undefined ? `svc ${command} --help` : "svc --help";
+    console.err(`svc${command ? ` ${command}` : ""}: ${(error as Error).message}\n(${help} shows the usage)\n`);
     return EXIT.usage;
   }
 }

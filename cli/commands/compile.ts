@@ -34,7 +34,9 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   if (values.check && values.out !== undefined) throw new UsageError("--check writes nothing; it cannot be combined with --out");
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
   const files = await collectSourceFiles(positionals, cwd, out);
-  if (files.length === 0) throw new UsageError(`no rule files (*.rule, *.rule.yaml, *.flow.json) in ${positionals.join(", ")}`);
+  if (files.length === 0) {
+    throw new UsageError(`no rule files in ${positionals.join(", ")}: in directories, rule files are named *.rule, *.rule.yaml (or .yml) and *.flow.json`);
+  }
   const printOne = !values.check && out === undefined;
   if (printOne && files.length > 1) throw new UsageError("several files: use --check or --out DIR");
 

@@ -13,7 +13,8 @@ import { reportDiagnostics } from "../report-diagnostics.js";
 export const DECOMPILE_USAGE = `usage: svc decompile [--name NAME] [--rule RULE.json] FILE
 
 Prints the rule DSL for FILE: an editor document (flow_json), an execution topology (nodes_json),
-or a rule as the service stores it (an object with name, ..., flow_json and nodes_json).
+a rule as the service stores it (an object with name, ..., flow_json and nodes_json), or an
+array of such rules (what svc compile prints for a rule file).
 Compiling the printed DSL gives the same nodes_json, up to node ids.
   --name NAME       the rule's name (default: the file name without .flow.json / .nodes.json)
   --rule RULE.json  the rule's settings (name, description, priority, cooldown_ms,
@@ -32,19 +33,30 @@ export async function decompileCommand(args: string[], console: Console, cwd: st
     reportDiagnostics([{ file, kind: "flow", text, diagnostics: [jsonSyntaxError(text, error)], outputs: [] }], "text", console);
     return EXIT.diagnostics;
   }
-  const stored = isStoredRule(input) ? input : undefined;
-  const settings = typeof values.rule === "string" ? await readSettings(resolve(cwd, values.rule), values.rule) : (stored ?? {});
-  const metadata = metadataOf(settings, typeof values.name === "string" ? values.name : defaultName(file));
-  const result = decompileFlow(stored === undefined ? input : (stored.flow_json ?? stored.nodes_json), metadata);
-  if (!result.ok) {
-    reportDiagnostics([{ file, kind: "flow", text, diagnostics: result.diagnostics, outputs: [] }], "text", console);
-    return EXIT.diagnostics;
+  // What `svc compile FILE` prints (an array of rules) decompiles rule by rule.
+  const many = Array.isArray(input) && input.length > 0 && input.every(isStoredRule);
+  if (many && (values.rule !== undefined || values.name !== undefined)) throw new UsageError("--rule and --name apply to one rule; this file holds an array of rules with their settings");
+  const entries = many ? (input as StoredRule[]).map((rule, i) => ({ rule, at: `/${i}` })) : [{ rule: isStoredRule(input) ? input : undefined, at: "" }];
+  const texts: string[] = [];
+  for (const { rule, at } of entries) {
+    const settings = typeof values.rule === "string" ? await readSettings(resolve(cwd, values.rule), values.rule) : (rule ?? {});
+    const metadata = metadataOf(settings, typeof values.name === "string" ? values.name : defaultName(file));
+    const column = rule === undefined ? undefined : rule.flow_json != null ? "flow_json" : "nodes_json";
+    const result = decompileFlow(rule === undefined ? input : rule[column!], metadata);
+    if (!result.ok) {
+      // Paths are inside the decompiled column: make them paths in the file.
+      const prefix = column === undefined ? at : `${at}/${column}`;
+      const diagnostics = result.diagnostics.map((d) => (d.path === undefined ? d : { ...d, path: prefix + d.path }));
+      reportDiagnostics([{ file, kind: "flow", text, diagnostics, outputs: [] }], "text", console);
+      return EXIT.diagnostics;
+    }
+    texts.push(result.text);
   }
-  console.out(result.text);
+  console.out(texts.join("\n"));
   return EXIT.ok;
 }
 
-type StoredRule = Partial<RuleMetadata> & { flow_json?: unknown; nodes_json: unknown };
+type StoredRule = Partial<RuleMetadata> & { flow_json?: unknown; nodes_json: unknown; [column: string]: unknown };
 
 function isStoredRule(value: unknown): value is StoredRule {
   return typeof value === "object" && value !== null && "nodes_json" in value;

@@ -23,8 +23,11 @@ formatting, 2 wrong usage.`;
 export async function fmtCommand(args: string[], console: Console, cwd: string): Promise<number> {
   const { values, positionals } = parseOptions(args, { check: { type: "boolean" } });
   if (positionals.length === 0) throw new UsageError("name at least one file or directory");
-  const files = (await collectSourceFiles(positionals, cwd)).filter((f) => f.kind === "dsl");
-  if (files.length === 0) throw new UsageError(`no .rule files in ${positionals.join(", ")}`);
+  const found = await collectSourceFiles(positionals, cwd);
+  const files = found.filter((f) => f.kind === "dsl");
+  if (files.length === 0) {
+    throw new UsageError(found.length > 0 ? "svc fmt formats DSL files (*.rule); YAML and JSON files are left as they are" : `no .rule files in ${positionals.join(", ")}`);
+  }
   let failed = 0;
   const changed: string[] = [];
   for (const file of files) {
@@ -44,7 +47,7 @@ export async function fmtCommand(args: string[], console: Console, cwd: string):
   for (const name of changed) console.out(`${values.check ? "not formatted" : "formatted"}: ${name}\n`);
   if (failed > 0) return EXIT.diagnostics;
   if (values.check && changed.length > 0) {
-    console.err(`${changed.length} of ${files.length} files are not formatted; run svc fmt\n`);
+    console.err(`${changed.length} of ${files.length} file${files.length === 1 ? "" : "s"} ${changed.length === 1 ? "is" : "are"} not formatted; run svc fmt\n`);
     return EXIT.diagnostics;
   }
   if (!values.check && changed.length === 0) console.err(`${files.length} file${files.length === 1 ? " is" : "s are"} already formatted\n`);

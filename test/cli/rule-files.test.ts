@@ -139,6 +139,32 @@ describe("svc compile, decompile and fmt on rule files", () => {
     expect(readFileSync(broken, "utf8")).to.equal(`rule "B" {\n  input x = measurement(1 2)\n}\n`);
   });
 
+  it("decompile takes what `svc compile FILE` prints: an array of rules with their settings", async () => {
+    const source = file("two.rule", `${ZONE}\nrule "Other" {\n  input t = measurement(1, 2)\n}\n`);
+    const printed = await svc("compile", source);
+    expect(printed.code).to.equal(0);
+    const { code, out } = await svc("decompile", file("all.json", printed.out));
+    expect(code).to.equal(0);
+    const again = compileRuleSource(out);
+    expect(again.diagnostics).to.deep.equal([]);
+    expect(again.rules.map(({ flow_json: _f, ...rest }) => rest)).to.deep.equal(compileRuleSource(readFileSync(source, "utf8")).rules.map(({ flow_json: _f, ...rest }) => rest));
+  });
+
+  it("decompile places a mistake inside a stored rule's column in the file", async () => {
+    const broken = { name: "r", nodes_json: { start: "s", nodes: { s: { type: "start", next: { default: ["e"] } }, x: { type: "end" } } } };
+    const { code, err } = await svc("decompile", file("rule.json", JSON.stringify(broken, null, 2)));
+    expect(code).to.equal(1);
+    expect(err).to.match(/rule\.json:\d+:\d+: error flow\/unknown-target/);
+    expect(err).to.contain("/nodes_json/");
+  });
+
+  it("fmt says it formats DSL files when given only YAML", async () => {
+    const { code, err } = await svc("fmt", file("a.rule.yaml", "rules: []\n"));
+    expect(code).to.equal(2);
+    expect(err).to.contain("svc fmt formats DSL files (*.rule); YAML and JSON files are left as they are");
+    expect(err).to.contain("(svc fmt --help shows the usage)");
+  });
+
   it("refuses files it cannot compile with exit code 2", async () => {
     const { code, err } = await svc("compile", "--check", file("notes.txt", "x"));
     expect(code).to.equal(2);

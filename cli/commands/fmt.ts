@@ -50,7 +50,7 @@ export async function fmtCommand(args: string[], console: Console, cwd: string):
     console.err(`${changed.length} of ${files.length} file${files.length === 1 ? "" : "s"} ${changed.length === 1 ? "is" : "are"} not formatted; run svc fmt\n`);
     return EXIT.diagnostics;
   }
-  if (!values.check && changed.length === 0) console.err(`${files.length} file${files.length === 1 ? " is" : "s are"} already formatted\n`);
+  if (changed.length === 0) console.err(`${files.length} file${files.length === 1 ? " is" : "s are"} already formatted\n`);
   return EXIT.ok;
 }
 

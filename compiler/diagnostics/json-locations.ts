@@ -1,7 +1,7 @@
 // Maps a JSON Pointer into a JSON (or YAML) document's text to a line and column, so that
 // diagnostics about a file can say file:line:col. Uses the yaml package's parser, which keeps
 // source ranges (JSON is YAML 1.2). Pure: text in, positions out.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { SourcePosition, SourceSpan } from "../../generated/types.js";
 
 export interface JsonLocator {
@@ -21,19 +21,7 @@ export function createJsonLocator(text: string): JsonLocator {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col, offset };
   };
-  const find = (pointer: string): Node | undefined => {
-    let node = doc.contents as Node | null;
-    for (const token of pointer.split("/").slice(1).map(unescapeToken)) {
-      const next: Node | null | undefined = isMap(node)
-        ? (node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === token)?.value as Node | null | undefined)
-        : isSeq(node)
-          ? (node.items[Number(token)] as Node | undefined)
-          : undefined;
-      if (next === undefined || next === null) break;
-      node = next;
-    }
-    return node ?? undefined;
-  };
+  const find = (pointer: string): Node | undefined => nodeAtPointer(doc, pointer);
   return {
     locate(pointer) {
       const range = find(pointer)?.range;
@@ -49,6 +37,21 @@ export function createJsonLocator(text: string): JsonLocator {
       return { start: position(toFile(inner.start.offset)), end: position(toFile(inner.end.offset)) };
     },
   };
+}
+
+/** The node of a parsed YAML (or JSON) document at `pointer`, or its nearest existing ancestor. */
+export function nodeAtPointer(doc: Document.Parsed, pointer: string): Node | undefined {
+  let node = doc.contents as Node | null;
+  for (const token of pointer.split("/").slice(1).map(unescapeToken)) {
+    const next: Node | null | undefined = isMap(node)
+      ? (node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === token)?.value as Node | null | undefined)
+      : isSeq(node)
+        ? (node.items[Number(token)] as Node | undefined)
+        : undefined;
+    if (next === undefined || next === null) break;
+    node = next;
+  }
+  return node ?? undefined;
 }
 
 function unescapeToken(token: string): string {

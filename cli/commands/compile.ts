@@ -5,7 +5,7 @@
 // With --out nothing is written unless every file compiles.
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { EXIT, UsageError, type Console } from "../console.js";
+import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
@@ -97,8 +97,4 @@ async function writeOutputs(results: FileResult[], dir: string, console: Console
 /** A rule name as a file name: lower case, runs of anything but letters and digits as one dash. */
 export function fileNameOf(ruleName: string): string {
   return ruleName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "rule";
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

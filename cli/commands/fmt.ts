@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from "node:util";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { printRuleFile } from "../../compiler/decompiler/index.js";
 import { parseRuleSource } from "../../grammar/rule/index.js";
-import { EXIT, UsageError, type Console } from "../console.js";
+import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import { collectSourceFiles } from "../source-files.js";
@@ -47,10 +47,10 @@ export async function fmtCommand(args: string[], console: Console, cwd: string):
   for (const name of changed) console.out(`${values.check ? "not formatted" : "formatted"}: ${name}\n`);
   if (failed > 0) return EXIT.diagnostics;
   if (values.check && changed.length > 0) {
-    console.err(`${changed.length} of ${files.length} file${files.length === 1 ? "" : "s"} ${changed.length === 1 ? "is" : "are"} not formatted; run svc fmt\n`);
+    console.err(`${changed.length} of ${plural(files.length, "file")} ${changed.length === 1 ? "is" : "are"} not formatted; run svc fmt\n`);
     return EXIT.diagnostics;
   }
-  if (changed.length === 0) console.err(`${files.length} file${files.length === 1 ? " is" : "s are"} already formatted\n`);
+  if (changed.length === 0) console.err(`${plural(files.length, "file")} ${files.length === 1 ? "is" : "are"} already formatted\n`);
   return EXIT.ok;
 }
 

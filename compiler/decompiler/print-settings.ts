@@ -1,6 +1,6 @@
-// The one-line texts of the printer: rule settings, triggers, points and literals, in canonical
+// The one-line texts of the printer: rule settings, triggers and literals, in canonical
 // form (JSON strings, shortest numbers, compound durations).
-import type { PointRef, RuleSettings, Trigger } from "../../grammar/rule/ast.js";
+import { pointText, type RuleSettings, type Trigger } from "../../grammar/rule/ast.js";
 import { formatDuration } from "./format-duration.js";
 
 export type SettingKey = RuleSettings["order"][number];
@@ -29,10 +29,6 @@ export function triggerText(trigger: Trigger): string {
   return text;
 }
 
-/** `measurement(12, 3)` or `action(7, 1)`. */
-export function pointText(point: PointRef): string {
-  return `${point.pointType}(${point.instance}, ${point.point})`;
-}
 
 /** A number in JavaScript's shortest form; negative zero keeps its sign (`-0`). */
 export function formatNumber(n: number): string {

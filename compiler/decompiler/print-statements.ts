@@ -5,7 +5,8 @@ import type { Statement, SwitchStatement } from "../../grammar/rule/ast.js";
 import { printExpression } from "../expression/print.js";
 import type { DslWriter } from "./dsl-writer.js";
 import { formatDuration } from "./format-duration.js";
-import { literalText, pointText } from "./print-settings.js";
+import { pointText } from "../../grammar/rule/ast.js";
+import { literalText } from "./print-settings.js";
 
 /** One `{ ... }` of a construct: what it holds and where its braces are in the source. */
 export interface Body {

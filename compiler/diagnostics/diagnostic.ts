@@ -5,6 +5,11 @@ import { escapePointerToken } from "../../generated/index.js";
 export type { Diagnostic };
 
 /** A JSON Pointer from its unescaped tokens: pointer("nodes", 3, "id") is "/nodes/3/id". */
+/** The unescaped tokens of a JSON Pointer: "/nodes/3/a~1b" is ["nodes", "3", "a/b"]. */
+export function pointerTokens(path: string): string[] {
+  return path.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 export function pointer(...tokens: Array<string | number>): string {
   return tokens.map((t) => `/${escapePointerToken(String(t))}`).join("");
 }

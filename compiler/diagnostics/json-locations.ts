@@ -3,6 +3,7 @@
 // source ranges (JSON is YAML 1.2). Pure: text in, positions out.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { SourcePosition, SourceSpan } from "../../generated/types.js";
+import { pointerTokens } from "./diagnostic.js";
 
 export interface JsonLocator {
   /** The span of the value at `pointer` (the nearest existing ancestor when it does not exist). */
@@ -42,7 +43,7 @@ export function createJsonLocator(text: string): JsonLocator {
 /** The node of a parsed YAML (or JSON) document at `pointer`, or its nearest existing ancestor. */
 export function nodeAtPointer(doc: Document.Parsed, pointer: string): Node | undefined {
   let node = doc.contents as Node | null;
-  for (const token of pointer.split("/").slice(1).map(unescapeToken)) {
+  for (const token of pointerTokens(pointer)) {
     const next: Node | null | undefined = isMap(node)
       ? (node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === token)?.value as Node | null | undefined)
       : isSeq(node)
@@ -52,10 +53,6 @@ export function nodeAtPointer(doc: Document.Parsed, pointer: string): Node | und
     node = next;
   }
   return node ?? undefined;
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 // Offset in a string literal's raw text of the character at `decoded` in its value.

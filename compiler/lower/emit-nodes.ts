@@ -2,7 +2,7 @@
 // editor, and the source span of every part in the source map.
 import type { Expr } from "../../grammar/expression/ast.js";
 import type * as A from "../../grammar/rule/ast.js";
-import { defaultOutputName } from "../../grammar/rule/ast.js";
+import { defaultOutputName, pointText } from "../../grammar/rule/ast.js";
 import type { SourceSpan } from "../../grammar/source/span.js";
 import { printExpression } from "../expression/print.js";
 import type { SourceMap } from "./source-map.js";
@@ -89,8 +89,4 @@ function mapExpression(map: SourceMap, at: string, expr: Expr): void {
 
 export function pointConfig(point: A.PointRef): { instance: number; point_type: string; point: number } {
   return { instance: point.instance, point_type: point.pointType, point: point.point };
-}
-
-export function pointText(point: A.PointRef): string {
-  return `${point.pointType}(${point.instance}, ${point.point})`;
 }

@@ -6,7 +6,8 @@ import { closestName, validateTriggerConfig } from "../../generated/index.js";
 import type * as A from "../../grammar/rule/ast.js";
 import type { SourceSpan } from "../../grammar/source/span.js";
 import type { RuleMetadata } from "./compiled-rule.js";
-import { pointConfig, pointText } from "./emit-nodes.js";
+import { pointText } from "../../grammar/rule/ast.js";
+import { pointConfig } from "./emit-nodes.js";
 
 const MAX_INT32 = 2147483647;
 

@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../generated/types.js";
 import type { Expr } from "../../grammar/expression/ast.js";
 import { childrenOf, parseExpression } from "../../grammar/expression/index.js";
 import type { SourceSpan } from "../../grammar/source/span.js";
+import { pointerTokens } from "../diagnostics/diagnostic.js";
 
 interface Origin {
   span: SourceSpan;
@@ -71,9 +72,9 @@ function narrowSpan(printed: Expr, source: Expr, span: SourceSpan): SourceSpan {
 
 function textAt(document: unknown, pointer: string): string | undefined {
   let value: unknown = document;
-  for (const token of pointer.split("/").slice(1)) {
+  for (const token of pointerTokens(pointer)) {
     if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+    value = (value as Record<string, unknown>)[token];
   }
   return typeof value === "string" ? value : undefined;
 }

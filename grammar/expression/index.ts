@@ -7,7 +7,7 @@ import type { Expr } from "./ast.js";
 import { toExpressionAst } from "./cst-to-ast.js";
 import { expressionLexer } from "./lexer.js";
 import { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
-import { depthOf, nestingLimitExceeded } from "./nesting.js";
+import { hasTooManyNestedOperations, nestingLimitExceeded } from "./nesting.js";
 import { ExpressionParser } from "./parser.js";
 
 export type * from "./ast.js";
@@ -55,8 +55,7 @@ export function parseExpression(text: string): ParseResult {
   }
   if (diagnostics.length > 0) return { diagnostics };
   const ast = toExpressionAst(cst, diagnostics);
-  // The tree cannot be deeper than the expression has tokens: measure only when it could be.
-  if (lexed.tokens.length > MAX_AST_DEPTH && depthOf(ast) - 1 > MAX_AST_DEPTH) {
+  if (hasTooManyNestedOperations(ast, lexed.tokens.length)) {
     return fail(diagnostics, "expr/too-deep", `the expression has more than ${MAX_AST_DEPTH} nested operations`, ast.span);
   }
   return diagnostics.length > 0 ? { diagnostics } : { ast, diagnostics };

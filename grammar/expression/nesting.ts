@@ -2,7 +2,7 @@
 // the recursive parser and every later recursive pass stay within the stack.
 import type { IToken } from "chevrotain";
 import { childrenOf, type Expr } from "./ast.js";
-import { MAX_NESTING } from "./limits.js";
+import { MAX_AST_DEPTH, MAX_NESTING } from "./limits.js";
 
 // The parser recurses once per parenthesis, unary operator and `?`; refuse input that would
 // nest deeper than MAX_NESTING before parsing it. Returns the token where the limit is passed.
@@ -48,3 +48,11 @@ export function depthOf(root: Expr): number {
   return max;
 }
 
+
+/**
+ * Whether an expression holds more than MAX_AST_DEPTH operations nested in each other. `size` is
+ * any bound on its node count (tokens, characters): the tree is measured only when it could be.
+ */
+export function hasTooManyNestedOperations(expr: Expr, size: number): boolean {
+  return size > MAX_AST_DEPTH && depthOf(expr) - 1 > MAX_AST_DEPTH;
+}

@@ -206,6 +206,11 @@ export interface EndStatement {
   span: SourceSpan;
 }
 
+/** `measurement(12, 3)` or `action(7, 1)`: a point as the DSL writes it. */
+export function pointText(point: PointRef): string {
+  return `${point.pointType}(${point.instance}, ${point.point})`;
+}
+
 /** The generated output name of the n-th case (1-based) of a switch. */
 export function defaultOutputName(n: number): string {
   return `case_${n}`;

@@ -6,7 +6,7 @@ import type { CstNode, IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
 import type { Expr } from "../expression/ast.js";
 import { MAX_AST_DEPTH } from "../expression/limits.js";
-import { depthOf } from "../expression/nesting.js";
+import { hasTooManyNestedOperations } from "../expression/nesting.js";
 import { LineIndex } from "../source/line-index.js";
 import { tokenSpan } from "../source/span.js";
 import type { Comment, RuleDecl, RuleFile } from "./ast.js";
@@ -18,7 +18,7 @@ import { Rule, ruleLexer, StringLiteral } from "./tokens.js";
 import { statementsOf } from "./walk.js";
 
 export type * from "./ast.js";
-export { defaultOutputName, NO_SPAN } from "./ast.js";
+export { defaultOutputName, NO_SPAN, pointText } from "./ast.js";
 export { DURATION_PATTERN, durationMs } from "./duration.js";
 export { statementsOf } from "./walk.js";
 
@@ -111,8 +111,7 @@ function withoutCascades(syntax: Array<{ diagnostic: Diagnostic; topLevel: boole
 // Long operator chains are parsed iteratively, but later passes recurse over the tree.
 function checkExpressionDepth(rule: RuleDecl, diagnostics: Diagnostic[]): void {
   for (const expr of expressionsOf(rule)) {
-    // The depth cannot exceed the expression's length: measure only when it could be too deep.
-    if (expr.span.end.offset - expr.span.start.offset > MAX_AST_DEPTH && depthOf(expr) - 1 > MAX_AST_DEPTH) {
+    if (hasTooManyNestedOperations(expr, expr.span.end.offset - expr.span.start.offset)) {
       diagnostics.push({ code: "expr/too-deep", severity: "error", message: `the expression has more than ${MAX_AST_DEPTH} nested operations`, span: expr.span });
     }
   }

@@ -3,6 +3,7 @@
 import { isMap, isScalar, isSeq, type Document, type Node } from "yaml";
 import type { Diagnostic, SourceSpan, YamlRuleFile } from "../../../generated/types.js";
 import { closestName, validateYamlRuleFile } from "../../../generated/index.js";
+import { pointerTokens } from "../../diagnostics/diagnostic.js";
 import { createJsonLocator } from "../../diagnostics/json-locations.js";
 import { KINDS } from "./build-steps.js";
 import { nodeSpan, spanBetween, type YamlText } from "./yaml-text.js";
@@ -51,13 +52,9 @@ export function checkSchema(src: YamlText, doc: Document.Parsed): YamlRuleFile |
   return undefined;
 }
 
-function tokensOf(path: string): string[] {
-  return path.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
 // The key node of the mapping entry a pointer ends at (for unknown properties: mark the name).
 function keyNode(doc: Document.Parsed, path: string): Node | undefined {
-  const tokens = tokensOf(path);
+  const tokens = pointerTokens(path);
   let node = doc.contents as Node | null | undefined;
   for (const [i, token] of tokens.entries()) {
     if (isSeq(node)) node = node.items[Number(token)] as Node | undefined;
@@ -72,7 +69,7 @@ function keyNode(doc: Document.Parsed, path: string): Node | undefined {
 
 /** The key a `schema/additional-properties` problem is about. */
 function unknownKey(problem: Diagnostic): string | undefined {
-  return problem.code === "schema/additional-properties" ? tokensOf(problem.path ?? "").pop() : undefined;
+  return problem.code === "schema/additional-properties" ? pointerTokens(problem.path ?? "").pop() : undefined;
 }
 
 function parentOf(path: string | undefined): string {
@@ -86,7 +83,7 @@ function partOfUnknownStep(value: unknown, problem: Diagnostic, problems: Diagno
   const key = unknownKey(problem);
   if (key === undefined || !STEP_PARTS.has(key)) return false;
   const parent = parentOf(problem.path);
-  const [, , section, ...rest] = tokensOf(parent);
+  const [, , section, ...rest] = pointerTokens(parent);
   if ((section !== "steps" && section !== "blocks") || rest.length === 0) return false;
   const step = valueAt(value, parent);
   if (step === null || typeof step !== "object" || KINDS.some((kind) => Object.hasOwn(step, kind))) return false;
@@ -95,7 +92,7 @@ function partOfUnknownStep(value: unknown, problem: Diagnostic, problems: Diagno
 
 // The trigger key that an unknown key of a trigger is nearest to.
 function triggerKeyMeant(problem: Diagnostic): string | undefined {
-  const [rules, , trigger, ...rest] = tokensOf(problem.path ?? "");
+  const [rules, , trigger, ...rest] = pointerTokens(problem.path ?? "");
   const key = unknownKey(problem);
   return rules === "rules" && trigger === "trigger" && rest.length === 1 && key !== undefined ? closestName(key, TRIGGER_KEYS) : undefined;
 }
@@ -107,13 +104,13 @@ function missingOnChangeOfEvery(problem: Diagnostic, problems: Diagnostic[]): bo
 
 function valueAt(value: unknown, path: string): unknown {
   let at = value;
-  for (const token of tokensOf(path)) at = at !== null && typeof at === "object" && Object.hasOwn(at, token) ? (at as Record<string, unknown>)[token] : undefined;
+  for (const token of pointerTokens(path)) at = at !== null && typeof at === "object" && Object.hasOwn(at, token) ? (at as Record<string, unknown>)[token] : undefined;
   return at;
 }
 
 // Whether the value (or the key) a problem is about is a piece of a point split by a comma.
 function pieceAt(at: unknown, path: string): "head" | "tail" | undefined {
-  const text = typeof at === "string" ? at : (tokensOf(path).pop() ?? "");
+  const text = typeof at === "string" ? at : (pointerTokens(path).pop() ?? "");
   return HEAD.test(text) ? "head" : TAIL.test(text) ? "tail" : undefined;
 }
 

@@ -1,8 +1,9 @@
 // `npm run bench -- <name...>`: runs the named benchmarks (all when none is named).
 import { benchCompile } from "./compile.bench.js";
 import { benchDsl } from "./dsl.bench.js";
+import { benchEngine } from "./engine.bench.js";
 
-const BENCHMARKS: Record<string, () => void> = { compile: benchCompile, dsl: benchDsl };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, dsl: benchDsl, engine: benchEngine };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));
@@ -11,5 +12,5 @@ if (unknown.length > 0) {
   process.exitCode = 2;
 } else {
   console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
-  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) BENCHMARKS[name]!();
+  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) await BENCHMARKS[name]!();
 }

@@ -1,0 +1,56 @@
+// Records one execution twice: as a row of the durable history (for the API and WebSocket
+// readers) and as a line of the rule's log file (for people reading files on the machine).
+import type { ExecutionTrigger, HistoryStore } from "../store/store.js";
+import type { RuleLog } from "./rule-log.js";
+
+export interface ExecutionRecord {
+  /** Epoch milliseconds. */
+  startedAt: number;
+  finishedAt: number;
+  trigger: ExecutionTrigger;
+  success: boolean;
+  /** The executor's result record; stored as JSON. */
+  result: object;
+  error: object | null;
+}
+
+export interface HistoryRecorder {
+  /** Returns the id of the history row. Rejects only when the row could not be written. */
+  record(ruleId: number, execution: ExecutionRecord): Promise<number>;
+}
+
+export interface HistoryRecorderOptions {
+  history: HistoryStore;
+  log: RuleLog;
+  /** Told about a log line that could not be written; the execution stays recorded in the store. */
+  onError: (error: unknown, ruleId: number) => void;
+}
+
+export function createHistoryRecorder({ history, log, onError }: HistoryRecorderOptions): HistoryRecorder {
+  return {
+    async record(ruleId, { startedAt, finishedAt, trigger, success, result, error }) {
+      const entry = {
+        rule_id: ruleId,
+        started_at: new Date(startedAt).toISOString(),
+        finished_at: new Date(finishedAt).toISOString(),
+        trigger,
+        success,
+        result,
+        error,
+      };
+      // The row first. When it fails, the log line is still written (without an id): the
+      // execution happened and wrote to devices, so one record of it is better than none.
+      const row = await history.append(entry).then(
+        (id) => ({ id }),
+        (failure: unknown) => ({ id: null, failure }),
+      );
+      try {
+        await log.append(ruleId, { history_id: row.id, ...entry });
+      } catch (logError) {
+        onError(logError, ruleId);
+      }
+      if (row.id === null) throw row.failure;
+      return row.id;
+    },
+  };
+}

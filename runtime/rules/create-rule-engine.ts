@@ -1,0 +1,95 @@
+// Composes the rule engine for a site: the point plane (with the virtual channels), the runtime
+// (scheduler, runner, history) and the rule service, wired together. The store, the clock, the
+// timer and the log folder come from the caller, so tests run it on a fake clock and a temporary
+// store, and the service runs it on real time.
+import type { SiteModel } from "../../generated/types.js";
+import type { Clock, TickTimer } from "../engine/scheduler/types.js";
+import { createHistoryRecorder } from "../history/history-recorder.js";
+import { createRuleLog } from "../history/rule-log.js";
+import { createPointPlane, type PointPlane } from "../points/point-plane.js";
+import type { PointEvent } from "../points/point-table.js";
+import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
+import type { Store } from "../store/store.js";
+import type { RuleProblem } from "./loaded-rule.js";
+import { createRuleRuntime, type ReloadSummary, type RuleRuntime } from "./rule-runtime.js";
+import { createRuleService, type RuleChange, type RuleService } from "./rule-service.js";
+
+export interface RuleEngineOptions {
+  site: SiteModel;
+  store: Store;
+  clock: Clock;
+  timer: TickTimer;
+  /** Folder of the per-rule JSON-lines logs (`var/logs/rules` for the service). */
+  logDir: string;
+  /** Simulate the measurements that declare `simulate` (the demo). Default false. */
+  simulate?: boolean;
+  /** How often point history is written to the store; default 1000 ms. */
+  historyFlushMs?: number;
+  tickMs?: number;
+  parallelism?: number;
+  eventCapacity?: number;
+  beforeChange?: (tx: Store, change: RuleChange) => Promise<void>;
+  onProblem?: (problem: RuleProblem) => void;
+  /** Failures outside an execution record: a history row or log line not written, point history not flushed. */
+  onError?: (error: unknown, context: string) => void;
+}
+
+export interface RuleEngine {
+  readonly plane: PointPlane;
+  readonly runtime: RuleRuntime;
+  readonly service: RuleService;
+  start(): Promise<ReloadSummary>;
+  stop(): Promise<void>;
+}
+
+export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
+  const { store, clock, timer } = options;
+  const onError = options.onError ?? (() => undefined);
+  // The plane publishes into the runtime's event channel, which exists only once the runtime does.
+  let publish: (event: PointEvent) => boolean = () => false;
+  const plane = createPointPlane({ site: options.site, clock, onEvent: (event) => publish(event), history: store.points });
+  const recorder = createHistoryRecorder({
+    history: store.history,
+    log: createRuleLog({ dir: options.logDir }),
+    onError: (error, ruleId) => onError(error, `log of rule ${ruleId}`),
+  });
+  const runtime = createRuleRuntime({
+    store,
+    plane,
+    clock,
+    timer,
+    recorder,
+    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
+    ...(options.parallelism !== undefined ? { parallelism: options.parallelism } : {}),
+    ...(options.eventCapacity !== undefined ? { eventCapacity: options.eventCapacity } : {}),
+    ...(options.onProblem !== undefined ? { onProblem: options.onProblem } : {}),
+    onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),
+  });
+  publish = runtime.offer;
+  const service = createRuleService({
+    store,
+    clock,
+    reload: runtime.reload,
+    ...(options.beforeChange !== undefined ? { beforeChange: options.beforeChange } : {}),
+  });
+
+  let simulator: Simulator | undefined;
+  let stopFlushing: (() => void) | undefined;
+  const flush = (): Promise<void> => plane.flushHistory().catch((error: unknown) => onError(error, "point history"));
+  return {
+    plane,
+    runtime,
+    service,
+    async start() {
+      if (options.simulate === true) simulator = createSimulator({ plane, clock, timer });
+      stopFlushing = timer(options.historyFlushMs ?? 1000, () => void flush());
+      return runtime.start();
+    },
+    async stop() {
+      simulator?.stop();
+      stopFlushing?.();
+      await runtime.stop();
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// One execution of a rule, from its trigger to its history row: fetch the history values its
+// period_delta nodes need, execute (pure, synchronous), record the result. The runner never
+// throws: a failure to fetch history or to record is part of what it reports.
+import type { Clock, RunReport } from "../engine/scheduler/types.js";
+import type { ExecutionIo } from "../engine/execution-io.js";
+import type { ExecutionResult } from "../engine/execution-result.js";
+import { executeRule } from "../engine/execute-rule.js";
+import type { HistoryRecorder } from "../history/history-recorder.js";
+import type { SiteCatalog } from "../points/point-catalog.js";
+import type { ExecutionTrigger, PointHistoryStore } from "../store/store.js";
+import type { LoadedRule } from "./loaded-rule.js";
+
+export interface RuleRunnerOptions {
+  clock: Clock;
+  catalog: SiteCatalog;
+  /** The live side: reads from the live table, writes through the channels. */
+  points: Pick<ExecutionIo, "read" | "write">;
+  pointHistory: Pick<PointHistoryStore, "valueAt">;
+  recorder: HistoryRecorder;
+  /** Told about failures that do not belong to one execution's record (history row not written). */
+  onError: (error: unknown, ruleId: number) => void;
+}
+
+export interface Execution {
+  /** Null when the execution could not start (history could not be read). */
+  result: ExecutionResult | null;
+  error: { code: string; message: string } | null;
+  /** Id of the rule_history row; null when it could not be written. */
+  historyId: number | null;
+  report: RunReport;
+}
+
+export type RuleRunner = (rule: LoadedRule, trigger: ExecutionTrigger) => Promise<Execution>;
+
+export function createRuleRunner({ clock, catalog, points, pointHistory, recorder, onError }: RuleRunnerOptions): RuleRunner {
+  return async (rule, trigger) => {
+    const startedAt = clock.now();
+    let result: ExecutionResult | null = null;
+    let error: Execution["error"] = null;
+    try {
+      const history = await fetchHistory(rule, startedAt);
+      result = executeRule(rule.executable, { read: points.read, write: points.write, valueAgo: (index, periodMs) => history.get(key(index, periodMs)) ?? NaN });
+    } catch (cause) {
+      error = { code: "history-unavailable", message: `point history could not be read: ${cause instanceof Error ? cause.message : String(cause)}` };
+    }
+    const finishedAt = clock.now();
+    const success = result?.success ?? false;
+    let historyId: number | null = null;
+    try {
+      historyId = await recorder.record(rule.id, { startedAt, finishedAt, trigger, success, result: result ?? {}, error });
+    } catch (cause) {
+      onError(cause, rule.id);
+    }
+    return { result, error, historyId, report: reportOf(rule, result) };
+  };
+
+  async function fetchHistory(rule: LoadedRule, now: number): Promise<Map<string, number>> {
+    const values = new Map<string, number>();
+    for (const { index, periodMs } of rule.executable.periodDeltas) {
+      values.set(key(index, periodMs), await pointHistory.valueAt(catalog.points[index]!.ref, now - periodMs));
+    }
+    return values;
+  }
+}
+
+function key(index: number, periodMs: number): string {
+  return `${index}/${periodMs}`;
+}
+
+function reportOf(rule: LoadedRule, result: ExecutionResult | null): RunReport {
+  if (result === null) return { success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, reads: new Map() };
+  const reads = new Map<number, number>();
+  // Spec item 7: the values the executor actually read, by point index.
+  for (const { index, name } of rule.executable.inputReads) {
+    const value = result.variables[name];
+    if (typeof value === "number" && value === value) reads.set(index, value);
+  }
+  return {
+    success: result.success,
+    actionsAttempted: result.actions.length,
+    actionsSucceeded: result.actions.filter((a) => a.success).length,
+    shortCircuited: result.short_circuit !== null,
+    reads,
+  };
+}

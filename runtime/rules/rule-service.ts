@@ -1,0 +1,105 @@
+// The rule mutations of the spec's state table, each a store write followed by a scheduler reload
+// (spec item 13). Every flow goes through the one compile function: an invalid flow or
+// trigger_config fails the whole update as a unit and nothing is stored. The HTTP layer adds
+// authentication, confirmation and the audit record (written by `beforeChange`, inside the same
+// transaction, before the change).
+import type { FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
+import { validateTriggerConfig } from "../../generated/index.js";
+import { compileFlow } from "../../compiler/index.js";
+import type { Clock } from "../engine/scheduler/types.js";
+import type { RulePatch, RuleSummary, Store } from "../store/store.js";
+import { invalidInput, notFound } from "../errors.js";
+
+export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
+
+export interface RuleChange {
+  action: RuleAction;
+  /** Undefined for a create (the id is not known before the insert). */
+  ruleId?: number;
+}
+
+export interface RuleServiceOptions {
+  store: Store;
+  clock: Clock;
+  /** Re-reads the rules into the scheduler; called after every successful change. */
+  reload: () => Promise<unknown>;
+  /** Runs inside the change's transaction before the change (the audit record); a rejection aborts the change. */
+  beforeChange?: (tx: Store, change: RuleChange) => Promise<void>;
+}
+
+/** The fields a PUT may change. */
+export interface RuleUpdate {
+  name?: string;
+  description?: string;
+  priority?: number;
+  cooldown_ms?: number;
+  trigger_config?: TriggerConfig | null;
+  flow_json?: FlowJson;
+}
+
+export interface RuleService {
+  list(page: { offset: number; limit: number }): Promise<{ items: RuleSummary[]; total: number }>;
+  get(id: number): Promise<Rule>;
+  create(input: { name: string; description: string }): Promise<Rule>;
+  update(id: number, update: RuleUpdate): Promise<Rule>;
+  remove(id: number): Promise<void>;
+  setEnabled(id: number, enabled: boolean): Promise<Rule>;
+}
+
+export function createRuleService({ store, clock, reload, beforeChange }: RuleServiceOptions): RuleService {
+  const change = async <T>(action: RuleAction, ruleId: number | undefined, write: (tx: Store) => Promise<T | undefined>): Promise<T> => {
+    const result = await store.transaction(async (tx) => {
+      if (ruleId !== undefined && (await tx.rules.get(ruleId)) === undefined) throw notFound(`rule ${ruleId}`);
+      await beforeChange?.(tx, { action, ...(ruleId !== undefined ? { ruleId } : {}) });
+      return write(tx);
+    });
+    if (result === undefined) throw notFound(`rule ${ruleId}`);
+    await reload();
+    return result;
+  };
+  const now = (): Date => new Date(clock.now());
+
+  return {
+    list: (page) => store.rules.list(page),
+    async get(id) {
+      const rule = await store.rules.get(id);
+      if (rule === undefined) throw notFound(`rule ${id}`);
+      return rule;
+    },
+    create: (input) => change("rule.create", undefined, (tx) => tx.rules.create(input, now())),
+    async update(id, update) {
+      const patch = toPatch(update);
+      return change("rule.update", id, (tx) => tx.rules.update(id, patch, now()));
+    },
+    async remove(id) {
+      await change("rule.delete", id, async (tx) => ((await tx.rules.remove(id)) ? true : undefined));
+    },
+    setEnabled: (id, enabled) => change(enabled ? "rule.enable" : "rule.disable", id, (tx) => tx.rules.setEnabled(id, enabled, now())),
+  };
+}
+
+/** Checks an update and compiles its flow; throws invalid-input with diagnostics, before any write. */
+function toPatch(update: RuleUpdate): RulePatch {
+  const patch: RulePatch = {};
+  if (update.name !== undefined) patch.name = update.name;
+  if (update.description !== undefined) patch.description = update.description;
+  if (update.priority !== undefined) patch.priority = update.priority;
+  if (update.cooldown_ms !== undefined) patch.cooldown_ms = update.cooldown_ms;
+  if (update.trigger_config !== undefined) {
+    const diagnostics: NonNullable<Parameters<typeof validateTriggerConfig>[1]> = [];
+    if (update.trigger_config !== null && !validateTriggerConfig(update.trigger_config, diagnostics)) {
+      throw invalidInput("trigger_config is malformed; nothing was stored", prefixed(diagnostics, "/trigger_config"));
+    }
+    patch.trigger_config = update.trigger_config;
+  }
+  if (update.flow_json !== undefined) {
+    const compiled = compileFlow(update.flow_json);
+    if (!compiled.ok) throw invalidInput("flow_json is not a valid flow; nothing was stored", prefixed(compiled.diagnostics, "/flow_json"));
+    patch.flow = { flow_json: compiled.flow_json, nodes_json: compiled.nodes_json };
+  }
+  return patch;
+}
+
+function prefixed<D extends { path?: string }>(diagnostics: D[], prefix: string): D[] {
+  return diagnostics.map((d) => ({ ...d, path: `${prefix}${d.path ?? ""}` }));
+}

@@ -1,0 +1,51 @@
+// The Store over one knex instance, and the Store bound to one of its transactions.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Knex } from "knex";
+import { knexHistoryStore } from "./knex-history-store.js";
+import { knexPointHistoryStore } from "./knex-point-history-store.js";
+import { knexRuleStore } from "./knex-rule-store.js";
+import type { Dialect, Store } from "./store.js";
+
+export class OuterStoreInTransactionError extends Error {
+  override name = "OuterStoreInTransactionError";
+}
+
+export function createKnexStore(db: Knex, dialect: Dialect): Store {
+  // Using the outer store inside a transaction is a bug on either database (the write escapes the
+  // transaction); on SQLite's single connection it also waits for the connection the transaction
+  // holds until knex's 60 s acquire timeout. Fail at once, naming the mistake, instead.
+  const transactions = new AsyncLocalStorage<{ open: boolean }>();
+  const outer = (): Knex => {
+    if (transactions.getStore()?.open) {
+      throw new OuterStoreInTransactionError("the store was used inside one of its transactions: use the store the transaction callback receives");
+    }
+    return db;
+  };
+  return {
+    ...parts(outer),
+    dialect,
+    async transaction(fn) {
+      const state = { open: true };
+      try {
+        return await outer().transaction((trx) => transactions.run(state, () => fn(transactionStore(trx, dialect))));
+      } finally {
+        state.open = false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
+  return {
+    ...parts(() => trx),
+    dialect,
+    // A savepoint: rolled back alone when `fn` rejects.
+    transaction: (fn) => trx.transaction((inner) => fn(transactionStore(inner, dialect))),
+    close: () => Promise.reject(new Error("close the store, not one of its transactions")),
+  };
+}
+
+function parts(db: () => Knex): Pick<Store, "rules" | "history" | "points"> {
+  return { rules: knexRuleStore(db), history: knexHistoryStore(db), points: knexPointHistoryStore(db) };
+}

@@ -1,0 +1,14 @@
+// The migrations in order, as a knex migration source: nothing is looked up on disk.
+import type { Knex } from "knex";
+import { rules } from "./001-rules.js";
+import { ruleHistory } from "./002-rule-history.js";
+import { pointHistory } from "./003-point-history.js";
+import type { Migration } from "./migration.js";
+
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};

@@ -1,0 +1,106 @@
+// The store's interface: rules, their execution history and point history. It persists and
+// reads back; what a rule means is the compiler's business, checked before anything is stored.
+import type { FlowJson, NodesJson, PointType, Rule, TriggerConfig } from "../../generated/types.js";
+
+export type { Rule };
+
+export type Dialect = "sqlite" | "postgres";
+
+/** A row of GET /api/rules. */
+export type RuleSummary = Pick<Rule, "id" | "name" | "enabled" | "description">;
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** A partial update. The two flow columns come as one value: one is never written without the other. */
+export interface RulePatch {
+  name?: string;
+  description?: string;
+  priority?: number;
+  cooldown_ms?: number;
+  trigger_config?: TriggerConfig | null;
+  flow?: { flow_json: FlowJson; nodes_json: NodesJson };
+}
+
+/** A whole rule from elsewhere (import, sync); compact-only legacy rules have flow_json null. */
+export type ImportedRule = Omit<Rule, "id" | "created_at" | "updated_at">;
+
+export interface RuleStore {
+  /** Summaries by id ascending, and the number of all rules. */
+  list(page: Page): Promise<{ items: RuleSummary[]; total: number }>;
+  get(id: number): Promise<Rule | undefined>;
+  /** Full enabled rules by id ascending, for the scheduler's reload. */
+  listEnabled(): Promise<Rule[]>;
+  /** Full rules by id ascending. */
+  listAll(): Promise<Rule[]>;
+  /** Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. */
+  create(input: { name: string; description: string }, now: Date): Promise<Rule>;
+  /** Undefined when there is no such rule. */
+  update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
+  setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
+  /** False when there was no such rule. Its history stays. */
+  remove(id: number): Promise<boolean>;
+  importRule(rule: ImportedRule, now: Date): Promise<Rule>;
+}
+
+/** Why an execution ran: its trigger, or an explicit execute call. */
+export type ExecutionTrigger = "interval" | "on_change" | "manual";
+
+export interface HistoryEntry {
+  id: number;
+  rule_id: number;
+  /** RFC 3339 UTC with milliseconds. */
+  started_at: string;
+  finished_at: string;
+  trigger: ExecutionTrigger;
+  success: boolean;
+  /** The executor's result record, as JSON. */
+  result: unknown;
+  error: unknown | null;
+}
+
+export interface HistoryStore {
+  /** Returns the id of the new entry. Values JSON cannot hold (NaN, Infinity) are stored as null. */
+  append(entry: Omit<HistoryEntry, "id">): Promise<number>;
+  /** Entries by id ascending, of one rule or of all; `afterId` resumes a page or a WebSocket reader. */
+  list(ruleId: number | undefined, options: { afterId?: number; limit: number }): Promise<HistoryEntry[]>;
+}
+
+export interface PointKey {
+  instance: number;
+  point_type: PointType;
+  point: number;
+}
+
+export interface PointSample extends PointKey {
+  /** Epoch milliseconds. */
+  at: number;
+  value: number;
+}
+
+export interface PointHistoryStore {
+  /** Inserts in one transaction; NaN samples are left out (unavailable is not a value). */
+  append(samples: readonly PointSample[]): Promise<void>;
+  /** The value of the latest sample at or before `at`; NaN when there is none. */
+  valueAt(ref: PointKey, at: number): Promise<number>;
+  /** Samples with from <= at <= to, ascending. */
+  range(ref: PointKey, from: number, to: number): Promise<{ at: number; value: number }[]>;
+  /** Deletes the samples before `before`; returns how many. */
+  prune(before: number): Promise<number>;
+}
+
+export interface Store {
+  readonly rules: RuleStore;
+  readonly history: HistoryStore;
+  readonly points: PointHistoryStore;
+  readonly dialect: Dialect;
+  /**
+   * Runs `fn` in one database transaction: committed when it resolves, rolled back when it
+   * rejects. Inside, use only the store `fn` receives (the outer store refuses, see knex-store.ts).
+   */
+  transaction<T>(fn: (store: Store) => Promise<T>): Promise<T>;
+  /** Closes the connections (not allowed on the store of a transaction). */
+  close(): Promise<void>;
+}

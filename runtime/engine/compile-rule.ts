@@ -22,8 +22,8 @@ export interface ExecutableRule {
   readonly snapshot: SnapshotBuilder;
   /** Every variable the rule defines, with where its value comes from (for monitoring). */
   readonly variables: readonly VariableSource[];
-  /** Input variables: the live-table index each reads and the slot its value lands in (spec item 7). */
-  readonly inputReads: readonly { index: number; slot: number }[];
+  /** Input variables: the live-table index each reads and the variable its value lands in (spec item 7). */
+  readonly inputReads: readonly { index: number; name: string }[];
   /** Points whose history a period_delta node needs, fetched before each execution. */
   readonly periodDeltas: readonly { index: number; periodMs: number }[];
 }
@@ -72,7 +72,7 @@ export function compileRule(nodesJson: unknown, catalog: PointCatalog, { record 
       newSlots: createSlotsFactory(slots.size),
       snapshot: createSnapshotBuilder([...slots.keys()]),
       variables,
-      inputReads: variables.flatMap((v) => (v.kind === "input" && v.index >= 0 ? [{ index: v.index, slot: slotOf(v.name) }] : [])),
+      inputReads: variables.flatMap((v) => (v.kind === "input" && v.index >= 0 ? [{ index: v.index, name: v.name }] : [])),
       periodDeltas: variables.flatMap((v) => (v.kind === "period_delta" && v.index >= 0 ? [{ index: v.index, periodMs: v.period_ms }] : [])),
     },
   };

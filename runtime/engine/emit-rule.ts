@@ -75,8 +75,10 @@ class RuleEmitter {
         break; // the rest of the node can never run
       }
       // Strict read (spec item 8): an unavailable value stops the evaluation, no default.
-      lines.push(`s[${this.slot(v.name)}] = io.read(${index});`);
-      lines.push(`if (s[${this.slot(v.name)}] !== s[${this.slot(v.name)}]) {`, ...this.stop(id, "input", v.name, v, "the point's value is unavailable").map(indent), "}");
+      const local = `v${lines.length}`;
+      lines.push(`const ${local} = io.read(${index});`);
+      lines.push(`if (${local} !== ${local}) {`, ...this.stop(id, "input", v.name, v, "the point's value is unavailable").map(indent), "}");
+      lines.push(`s[${this.slot(v.name)}] = ${local};`);
     }
     for (const p of node.params ?? []) lines.push(`s[${this.slot(p.name)}] = ${this.constant(p.value)};`);
     return lines;

@@ -55,3 +55,106 @@ export interface PointWatch {
 }
 
 export type { PointEvent };
+
+// ---- The scheduler itself (added with the scheduler; docs/scheduler.md is its contract). ----
+
+/** Why a due or changed rule did not run; each is counted in `status().perRule[id].suppressed`. */
+export type SuppressionReason =
+  | "deadband_time"
+  | "deadband_value"
+  | "cooldown"
+  | "disabled"
+  | "running"
+  | "no_change"
+  | "input_unavailable";
+
+/** One decision of the scheduler, as data (for a "why not" history). */
+export type SchedulerDecision =
+  | { ruleId: number; at: number; decision: "run"; reason: RunCause["kind"]; cause: RunCause }
+  | {
+      ruleId: number;
+      at: number;
+      decision: "suppressed";
+      reason: SuppressionReason;
+      /** The point and value that were considered, for on_change decisions about one point. */
+      index?: number;
+      value?: number;
+    };
+
+export interface SchedulerOptions<R extends ScheduledRule> {
+  clock: Clock;
+  timer: TickTimer;
+  watch: PointWatch;
+  /** Size of the point table: of the subscription bitmap and of the dispatcher index. */
+  pointCount: number;
+  runner: Runner<R>;
+  /** Default 100. */
+  tickMs?: number;
+  /** Most runner calls in flight at once; default 4. */
+  parallelism?: number;
+  /** Capacity of the point-event channel; default 1024. */
+  eventCapacity?: number;
+  /** Called synchronously with every run and suppression decision; exceptions are ignored. */
+  onDecision?: (decision: SchedulerDecision) => void;
+}
+
+/** How an execution ended, as the scheduler saw it. */
+export interface RunOutcome {
+  /** Clock time the execution finished. */
+  at: number;
+  success: boolean;
+  actionsAttempted: number;
+  actionsSucceeded: number;
+  shortCircuited: boolean;
+  /** Set when the runner threw or rejected (a runner bug, counted as a failure). */
+  error?: string;
+}
+
+export type SuppressionCounts = Record<SuppressionReason, number>;
+
+export interface RuleStatus {
+  /** Runner calls made for this rule by the scheduler. */
+  executions: number;
+  /** Executions that finished with success false, or whose runner threw or rejected. */
+  failures: number;
+  /** Clock time of the last runner call, null before the first. */
+  lastRunAt: number | null;
+  suppressed: SuppressionCounts;
+  lastOutcome: RunOutcome | null;
+}
+
+export interface SchedulerStatus {
+  running: boolean;
+  tickMs: number;
+  parallelism: number;
+  /** Rules of the last reload, enabled or not. */
+  totalRules: number;
+  enabledRules: number;
+  /** Runner calls in flight. */
+  inFlight: number;
+  /** Rules waiting in the ready queue for a free slot. */
+  queued: number;
+  executions: number;
+  failures: number;
+  droppedEvents: number;
+  lastTickAt: number | null;
+  /** Every rule of the last reload, by id. */
+  perRule: Record<number, RuleStatus>;
+}
+
+export interface Scheduler<R extends ScheduledRule> {
+  /** Starts the tick timer and accepts events. */
+  start(): void;
+  /** Stops the timer, refuses events, drops queued runs; resolves once running executions finished. */
+  stop(): Promise<void>;
+  /** Replaces the rule set wholesale (all rules, or only the enabled ones). */
+  reload(rules: readonly R[]): void;
+  /** The bounded event channel: false when it is full (the drop is counted) or the scheduler is stopped. */
+  offer(event: PointEvent): boolean;
+  /**
+   * Runs `fn` (a manual execution) when no other execution of the rule is running, and keeps the
+   * scheduler from starting one until it is done. A report that acted starts the cooldown.
+   */
+  runExclusive(ruleId: number, fn: () => Promise<RunReport>): Promise<RunReport>;
+  status(): SchedulerStatus;
+}

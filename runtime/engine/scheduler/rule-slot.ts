@@ -1,0 +1,84 @@
+// The scheduler's state of one rule. Trigger state (due time, last values, time deadband) is
+// reset when the rule's trigger changes; cooldown, the running flag and the counters stay with
+// the rule's id for as long as the id is in the rule set.
+import type { RuleStatus, RunCause, ScheduledRule, ScheduledTrigger, SuppressionCounts, ValueDeadbandSpec } from "./types.js";
+
+const NO_POINTS = new Int32Array(0);
+const NO_VALUES = new Float64Array(0);
+
+export class RuleSlot<R extends ScheduledRule> {
+  /** The current rule object; null only for a placeholder held by a manual run of a rule the scheduler does not hold. */
+  rule: R | null = null;
+  priority = 0;
+  cooldownMs = 0;
+  /** In the rule set of the last reload (listed in the status). */
+  listed = false;
+  /** Listed and enabled: scheduled, and subscribed when on_change. */
+  active = false;
+
+  /** Bumped by every trigger reset, so that a run which started before does not write into the new state. */
+  epoch = 0;
+  kind: ScheduledTrigger["kind"] = "interval";
+  intervalMs = 1;
+  /** Next due time of an interval rule; -Infinity: due at the next tick. */
+  nextDue = -Infinity;
+  /** Dense indices of an on_change rule's points: in range, no repeats. */
+  points = NO_POINTS;
+  /** Per point: the value the rule last triggered on; NaN when never seen or after a gap. */
+  last = NO_VALUES;
+  /** Per point: the value last observed, so that a tick counts a suppression once per new value. */
+  seen = NO_VALUES;
+  /** Per point: what `last` becomes after the run in flight where the executor did not read the point. */
+  triggered = NO_VALUES;
+  timeDeadbandMs = 0;
+  valueDeadband: ValueDeadbandSpec = null;
+  lastTriggerAt = -Infinity;
+
+  /** Trigger time of the last execution that succeeded with at least one action: the cooldown's start. */
+  lastActedAt = -Infinity;
+  /** Waiting in the ready queue, with the cause it will run for. */
+  queued = false;
+  pendingCause: RunCause | null = null;
+  /** An execution (scheduled or manual) is running. */
+  running = false;
+  /** Manual runs waiting for the running execution to finish. */
+  readonly waiters: (() => void)[] = [];
+  readonly stats: RuleStatus = { executions: 0, failures: 0, lastRunAt: null, suppressed: noSuppressions(), lastOutcome: null };
+
+  constructor(readonly id: number) {}
+
+  assign(rule: R): void {
+    this.rule = rule;
+    this.priority = rule.priority;
+    this.cooldownMs = rule.cooldownMs;
+    this.listed = true;
+    this.active = rule.enabled;
+  }
+
+  resetTrigger(trigger: ScheduledTrigger, pointCount: number): void {
+    this.epoch++;
+    this.kind = trigger.kind;
+    this.lastTriggerAt = -Infinity;
+    this.nextDue = -Infinity;
+    if (trigger.kind === "interval") {
+      // The schema guarantees >= 1 ms; below that the due loop would never advance.
+      this.intervalMs = trigger.intervalMs >= 1 ? trigger.intervalMs : 1;
+      this.points = NO_POINTS;
+      this.last = this.seen = this.triggered = NO_VALUES;
+      this.timeDeadbandMs = 0;
+      this.valueDeadband = null;
+      return;
+    }
+    const points = [...new Set(trigger.points)].filter((index) => Number.isInteger(index) && index >= 0 && index < pointCount);
+    this.points = Int32Array.from(points);
+    this.last = new Float64Array(points.length).fill(NaN);
+    this.seen = new Float64Array(points.length).fill(NaN);
+    this.triggered = new Float64Array(points.length);
+    this.timeDeadbandMs = trigger.timeDeadbandMs;
+    this.valueDeadband = trigger.valueDeadband;
+  }
+}
+
+function noSuppressions(): SuppressionCounts {
+  return { deadband_time: 0, deadband_value: 0, cooldown: 0, disabled: 0, running: 0, no_change: 0, input_unavailable: 0 };
+}

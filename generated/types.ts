@@ -68,6 +68,26 @@ export type Step =
   | GotoStep
   | ElseStep;
 /**
+ * Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.
+ */
+export type ChannelId = string;
+/**
+ * The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.
+ */
+export type ChannelProtocol = "virtual";
+/**
+ * A point of an instance, discriminated by `type`.
+ */
+export type SitePoint = SiteMeasurementPoint | SiteActionPoint;
+/**
+ * Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.
+ */
+export type SlotNumber = number;
+/**
+ * `constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.
+ */
+export type SimulationKind = "constant" | "ramp" | "noise" | "daily";
+/**
  * When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.
  */
 export type TriggerConfig = IntervalTrigger | OnChangeTrigger;
@@ -121,6 +141,7 @@ export interface SchemaTypes {
   "nodes-json": NodesJson;
   "rule-file": YamlRuleFile;
   rule: Rule;
+  site: SiteModel;
   "trigger-config": TriggerConfig;
 }
 /**
@@ -643,6 +664,160 @@ export interface Rule {
    * RFC 3339 UTC timestamp.
    */
   updated_at: string;
+}
+/**
+ * The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.
+ */
+export interface SiteModel {
+  /**
+   * What the site is, for humans.
+   */
+  description?: string;
+  /**
+   * The channels of the site; each instance is routed to one of them.
+   */
+  channels: SiteChannel[];
+  /**
+   * The device instances of the site, each with its points.
+   */
+  instances: SiteInstance[];
+}
+/**
+ * A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.
+ */
+export interface SiteChannel {
+  id: ChannelId;
+  protocol: ChannelProtocol;
+  /**
+   * What the channel connects, for humans.
+   */
+  description?: string;
+}
+/**
+ * A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.
+ */
+export interface SiteInstance {
+  id: InstanceId;
+  /**
+   * Name of the instance, for humans, e.g. `AHU-1`.
+   */
+  name: string;
+  /**
+   * The device model, e.g. `air-handling-unit`.
+   */
+  model: string;
+  channel: ChannelId;
+  /**
+   * What the instance is, for humans.
+   */
+  description?: string;
+  /**
+   * The instance's points; (type, point) is unique within the instance.
+   */
+  points: SitePoint[];
+}
+/**
+ * A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.
+ */
+export interface SiteMeasurementPoint {
+  /**
+   * A measurement point.
+   */
+  type: "measurement";
+  point: PointNumber;
+  name: Identifier;
+  /**
+   * Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts.
+   */
+  unit: string;
+  /**
+   * Lowest value of the point's range (no bound when absent).
+   */
+  min?: number;
+  /**
+   * Highest value of the point's range (no bound when absent).
+   */
+  max?: number;
+  slot?: SlotNumber;
+  /**
+   * The value the point holds when the service starts; without it the point is unavailable until its first value arrives.
+   */
+  initial?: number;
+  /**
+   * What the point is, for humans.
+   */
+  description?: string;
+  simulate?: PointSimulation;
+}
+/**
+ * How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.
+ */
+export interface PointSimulation {
+  kind: SimulationKind;
+  /**
+   * The curve's centre (constant, noise, daily) or starting value (ramp); default 0.
+   */
+  base?: number;
+  /**
+   * How far the curve moves from base (ramp: the rise over one period); default 0.
+   */
+  amplitude?: number;
+  /**
+   * The ramp's period in seconds (required for `ramp`, unused otherwise).
+   */
+  period_s?: number;
+  /**
+   * A random amount within ±noise added to the curve, new each second; default 0.
+   */
+  noise?: number;
+  /**
+   * Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent.
+   */
+  step?: number;
+  /**
+   * The simulated value never goes below this.
+   */
+  min?: number;
+  /**
+   * The simulated value never goes above this.
+   */
+  max?: number;
+}
+/**
+ * An action (A): a value the service writes through the instance's channel.
+ */
+export interface SiteActionPoint {
+  /**
+   * An action point.
+   */
+  type: "action";
+  point: PointNumber;
+  name: Identifier;
+  /**
+   * Unit of the value, e.g. `%`, `degC`; empty for on/off and stages.
+   */
+  unit: string;
+  /**
+   * Lowest value a write may have (no bound when absent).
+   */
+  min?: number;
+  /**
+   * Highest value a write may have (no bound when absent).
+   */
+  max?: number;
+  slot?: SlotNumber;
+  /**
+   * The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written.
+   */
+  initial?: number;
+  /**
+   * What the point is, for humans.
+   */
+  description?: string;
+  /**
+   * Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back).
+   */
+  reads_back?: number;
 }
 /**
  * Due on a tick when the time since the last execution has reached interval_ms.

@@ -10345,5 +10345,1420 @@ return errors === 0;
 }
 validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const rawValidateSiteModel = validate126;
+const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema164 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema165 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema166 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern35 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema164.required,parentSchema:schema164,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.protocol === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema164.required,parentSchema:schema164,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern35.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema165,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.protocol !== undefined){
+let data1 = data.protocol;
+if(!(data1 === "virtual")){
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 4000){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema164.properties.description,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.description.type,parentSchema:schema164.properties.description,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema167 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema170 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema173 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema174 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema175 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind !== undefined){
+if("ramp" !== data.kind){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.period_s === undefined){
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema174.then.required,parentSchema:schema174.then,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.period_s = true;
+props0.kind = true;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema174.if,parentSchema:schema174,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema174.required,parentSchema:schema174,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema174,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values",schema:schema175.enum,parentSchema:schema175,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.base !== undefined){
+let data2 = data.base;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.base.type,parentSchema:schema174.properties.base,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.amplitude !== undefined){
+let data3 = data.amplitude;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema174.properties.amplitude,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.amplitude.type,parentSchema:schema174.properties.amplitude,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.period_s !== undefined){
+let data4 = data.period_s;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 <= 0 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema174.properties.period_s,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.period_s.type,parentSchema:schema174.properties.period_s,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.noise !== undefined){
+let data5 = data.noise;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema174.properties.noise,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.noise.type,parentSchema:schema174.properties.noise,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data6 = data.step;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 <= 0 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema174.properties.step,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.step.type,parentSchema:schema174.properties.step,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.min !== undefined){
+let data7 = data.min;
+if(!((typeof data7 == "number") && (isFinite(data7)))){
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.min.type,parentSchema:schema174.properties.min,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.max !== undefined){
+let data8 = data.max;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema174.properties.max.type,parentSchema:schema174.properties.max,data:data8};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate130.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "measurement"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema170.oneOf[0].required,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.point === undefined){
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema170.oneOf[0].required,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.name === undefined){
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema170.oneOf[0].required,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.unit === undefined){
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema170.oneOf[0].required,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func40.call(schema170.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("measurement" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema170.oneOf[0].properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data1 = data.point;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.type,parentSchema:schema51,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema51,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data3 = data.unit;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema170.oneOf[0].properties.unit,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.oneOf[0].properties.unit.type,parentSchema:schema170.oneOf[0].properties.unit,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.min !== undefined){
+let data4 = data.min;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[0].properties.min.type,parentSchema:schema170.oneOf[0].properties.min,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.max !== undefined){
+let data5 = data.max;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[0].properties.max.type,parentSchema:schema170.oneOf[0].properties.max,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.slot !== undefined){
+let data6 = data.slot;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema173.type,parentSchema:schema173,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 2147483647 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema173,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data6 < 0 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema173,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.initial !== undefined){
+let data7 = data.initial;
+if(!((typeof data7 == "number") && (isFinite(data7)))){
+const err18 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[0].properties.initial.type,parentSchema:schema170.oneOf[0].properties.initial,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if(typeof data8 === "string"){
+if(func1(data8) > 4000){
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema170.oneOf[0].properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.oneOf[0].properties.description.type,parentSchema:schema170.oneOf[0].properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.simulate !== undefined){
+if(!(validate131(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.oneOf[0].type,parentSchema:schema170.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var props0 = true;
+}
+else if(tag0 === "action"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err22 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema170.oneOf[1].required,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.point === undefined){
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema170.oneOf[1].required,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.name === undefined){
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema170.oneOf[1].required,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.unit === undefined){
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema170.oneOf[1].required,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(func40.call(schema170.oneOf[1].properties, key1))){
+const err26 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data10 = data.type;
+if("action" !== data10){
+const err27 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema170.oneOf[1].properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data11 = data.point;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err28 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.type,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 2147483647 || isNaN(data11)){
+const err29 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err30 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data12 = data.name;
+if(typeof data12 === "string"){
+if(!pattern5.test(data12)){
+const err31 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema42,data:data12};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data12};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data13 = data.unit;
+if(typeof data13 === "string"){
+if(func1(data13) > 32){
+const err33 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema170.oneOf[1].properties.unit,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.oneOf[1].properties.unit.type,parentSchema:schema170.oneOf[1].properties.unit,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.min !== undefined){
+let data14 = data.min;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err35 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[1].properties.min.type,parentSchema:schema170.oneOf[1].properties.min,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.max !== undefined){
+let data15 = data.max;
+if(!((typeof data15 == "number") && (isFinite(data15)))){
+const err36 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[1].properties.max.type,parentSchema:schema170.oneOf[1].properties.max,data:data15};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.slot !== undefined){
+let data16 = data.slot;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err37 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema173.type,parentSchema:schema173,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 2147483647 || isNaN(data16)){
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema173,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema173,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.initial !== undefined){
+let data17 = data.initial;
+if(!((typeof data17 == "number") && (isFinite(data17)))){
+const err40 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema170.oneOf[1].properties.initial.type,parentSchema:schema170.oneOf[1].properties.initial,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data18 = data.description;
+if(typeof data18 === "string"){
+if(func1(data18) > 4000){
+const err41 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema170.oneOf[1].properties.description,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.oneOf[1].properties.description.type,parentSchema:schema170.oneOf[1].properties.description,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.reads_back !== undefined){
+let data19 = data.reads_back;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err43 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema170.oneOf[1].properties.reads_back.type,parentSchema:schema170.oneOf[1].properties.reads_back,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 2147483647 || isNaN(data19)){
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema170.oneOf[1].properties.reads_back,data:data19};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data19 < 0 || isNaN(data19)){
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema170.oneOf[1].properties.reads_back,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.oneOf[1].type,parentSchema:schema170.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema170.discriminator,parentSchema:schema170,data};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema170.discriminator,parentSchema:schema170,data};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.type,parentSchema:schema170,data};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+validate130.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate130.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema167.required,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema167.required,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.model === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema167.required,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.channel === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema167.required,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.points === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema167.required,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.type,parentSchema:schema49,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema49,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema167.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.name.type,parentSchema:schema167.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data2 = data.model;
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+const err12 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema167.properties.model,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func1(data2) < 1){
+const err13 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.model,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.model.type,parentSchema:schema167.properties.model,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data3 = data.channel;
+if(typeof data3 === "string"){
+if(!pattern35.test(data3)){
+const err15 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema165,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if(typeof data4 === "string"){
+if(func1(data4) > 4000){
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema167.properties.description,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.description.type,parentSchema:schema167.properties.description,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data5 = data.points;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate130(data5[i0], {instancePath:instancePath+"/points/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.points.type,parentSchema:schema167.properties.points,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema167.type,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/site.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.channels === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema163.required,parentSchema:schema163,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.instances === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema163.required,parentSchema:schema163,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data0 = data.description;
+if(typeof data0 === "string"){
+if(func1(data0) > 4000){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema163.properties.description,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.description.type,parentSchema:schema163.properties.description,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.channels !== undefined){
+let data1 = data.channels;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate127(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.properties.channels.type,parentSchema:schema163.properties.channels,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.instances !== undefined){
+let data3 = data.instances;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate129(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.properties.instances.type,parentSchema:schema163.properties.instances,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 export const rawValidateTriggerConfig = validate120;
 

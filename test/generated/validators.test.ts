@@ -43,6 +43,31 @@ const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; inva
       { rules: [{ name: "r", trigger: { on_change: [] }, steps: [{ fork: [[]] }] }] },
     ],
   },
+  SiteModel: {
+    valid: [
+      { channels: [], instances: [] },
+      {
+        channels: [{ id: "virtual-1", protocol: "virtual" }],
+        instances: [
+          {
+            id: 7,
+            name: "AHU-1",
+            model: "ahu",
+            channel: "virtual-1",
+            points: [
+              { type: "measurement", point: 4, name: "fan_status", unit: "", simulate: { kind: "ramp", base: 0, amplitude: 1, period_s: 60 } },
+              { type: "action", point: 4, name: "fan_command", unit: "", min: 0, max: 1, reads_back: 4 },
+            ],
+          },
+        ],
+      },
+    ],
+    invalid: [
+      { channels: [{ id: "v", protocol: "mqtt" }], instances: [] },
+      { channels: [], instances: [{ id: 1, name: "i", model: "m", channel: "v", points: [{ type: "action", point: 1, name: "a", unit: "", simulate: { kind: "constant" } }] }] },
+      { channels: [], instances: [{ id: 1, name: "i", model: "m", channel: "v", points: [{ type: "measurement", point: 1, name: "m", unit: "", simulate: { kind: "ramp" } }] }] },
+    ],
+  },
   TriggerConfig: {
     valid: [
       { type: "interval", interval_ms: 1000 },

@@ -9,30 +9,15 @@ import { createRuleEngine, type RuleEngine, type RuleEngineOptions } from "../..
 import { openStore } from "../../runtime/store/open-store.js";
 import type { HistoryEntry, Store } from "../../runtime/store/store.js";
 import { createFakeTime, type FakeTime } from "../helpers/fake-time.js";
+import { smallSite } from "../points/point-fixtures.js";
 
 export const START = Date.UTC(2026, 10, 21, 8, 0, 0);
 
-/** Instance 7 on `virtual-1`: three measurements, three actions; the fan command reads back into fan_status. */
+/** The point plane tests' site (instance 7 on `virtual-1`), plus a setpoint measurement. */
 export function testSite(): SiteModel {
-  return {
-    channels: [{ id: "virtual-1", protocol: "virtual" }],
-    instances: [
-      {
-        id: 7,
-        name: "AHU-1",
-        model: "air-handling-unit",
-        channel: "virtual-1",
-        points: [
-          { type: "measurement", point: 1, name: "supply_temp", unit: "degC", min: -30, max: 60 },
-          { type: "measurement", point: 2, name: "setpoint", unit: "degC", min: 5, max: 40 },
-          { type: "measurement", point: 4, name: "fan_status", unit: "", min: 0, max: 1 },
-          { type: "action", point: 1, name: "cooling_stage", unit: "", min: 0, max: 2 },
-          { type: "action", point: 2, name: "heating_valve", unit: "%", min: 0, max: 100 },
-          { type: "action", point: 4, name: "fan_command", unit: "", min: 0, max: 1, reads_back: 4 },
-        ],
-      },
-    ],
-  };
+  const site = smallSite();
+  site.instances[0]!.points.push({ type: "measurement", point: 2, name: "setpoint", unit: "degC", min: 5, max: 40 });
+  return site;
 }
 
 export const SUPPLY = { instance: 7, point_type: "measurement", point: 1 } as const;

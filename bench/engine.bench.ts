@@ -5,7 +5,8 @@ import { decideRule, executeRule } from "../runtime/engine/execute-rule.js";
 import { measureFastPath, measureHandWrittenFastPath } from "./fast-path-latency.js";
 import { measureHandWrittenSchedulerLoad } from "./scheduler-baseline.js";
 import { measureSchedulerLoad } from "./scheduler-load.js";
-import { TYPICAL_CATALOG, TYPICAL_RULE, arrayIo, handWrittenDecision } from "./fixtures/typical-rule.js";
+import { createPointCatalog } from "../runtime/points/point-catalog.js";
+import { TYPICAL_SITE, arrayIo, handWrittenDecision, typicalRule } from "./fixtures/typical-rule.js";
 import { formatRate, loopOver, measure } from "./harness.js";
 
 export async function benchEngine(): Promise<void> {
@@ -46,7 +47,9 @@ function ms(value: number): string {
 }
 
 function benchExecutor(): void {
-  const compiled = compileRule(TYPICAL_RULE, TYPICAL_CATALOG);
+  const catalog = createPointCatalog(TYPICAL_SITE);
+  const { nodes_json } = typicalRule();
+  const compiled = compileRule(nodes_json, catalog);
   if (!compiled.ok) throw new Error(`benchmark rule does not compile: ${JSON.stringify(compiled.diagnostics)}`);
   const rule = compiled.rule;
   // 1,024 situations cycling through every branch: hot, cold, idle, in band.
@@ -56,7 +59,7 @@ function benchExecutor(): void {
     if (result.actions.length !== handWrittenDecision(io)) throw new Error("executor and hand-written rule disagree");
   }
   console.log("executor: a typical rule (3 inputs, a 3-way switch, one write), 1,024 input situations");
-  const lean = compileRule(TYPICAL_RULE, TYPICAL_CATALOG, { record: false });
+  const lean = compileRule(nodes_json, catalog, { record: false });
   if (!lean.ok) throw new Error("benchmark rule does not compile without recording");
   const [executor, decision, hand] = measure([
     { name: "executor", run: loopOver((io) => executeRule(rule, io).success, ios) },

@@ -5,11 +5,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { compileRuleSource } from "../compiler/index.js";
 import { realTickTimer, systemClock } from "../runtime/engine/scheduler/real-timer.js";
 import { createRuleEngine } from "../runtime/rules/create-rule-engine.js";
 import { openStore } from "../runtime/store/open-store.js";
-import { FAST_PATH_RULE, FAST_PATH_SITE } from "./fixtures/fast-path-site.js";
+import { TYPICAL_SITE, typicalRule } from "./fixtures/typical-rule.js";
 
 export interface Latency {
   p50: number;
@@ -22,8 +21,8 @@ const ZONE_TEMP = { instance: 5, point_type: "measurement", point: 1 } as const;
 export async function measureFastPath(samples: number): Promise<Latency> {
   const store = await openStore("sqlite::memory:");
   const logDir = await mkdtemp(join(tmpdir(), "svc-bench-logs-"));
-  const engine = createRuleEngine({ site: FAST_PATH_SITE, store, clock: systemClock, timer: realTickTimer, logDir });
-  const rule = compileRuleSource(FAST_PATH_RULE).rules[0]!;
+  const engine = createRuleEngine({ site: TYPICAL_SITE, store, clock: systemClock, timer: realTickTimer, logDir });
+  const rule = typicalRule();
   const { id } = await engine.service.create({ name: rule.name, description: "" });
   await engine.service.update(id, { flow_json: rule.flow_json, trigger_config: rule.trigger_config });
   await engine.service.setEnabled(id, true);

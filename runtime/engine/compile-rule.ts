@@ -5,7 +5,7 @@
 // and no rule: it is reported and never scheduled.
 import type { Diagnostic, ExecNode, NodesTopology } from "../../generated/types.js";
 import { validateNodesJson } from "../../generated/index.js";
-import { parseExpression } from "../../grammar/expression/index.js";
+import { parseExpression, type ParseResult } from "../../grammar/expression/index.js";
 import { checkExpression, emitJs, scopeOf, type ValueType } from "../../compiler/index.js";
 import type { PointCatalog, PointRef } from "../points/point-table.js";
 import { emitRule } from "./emit-rule.js";
@@ -53,13 +53,19 @@ export function compileRule(nodesJson: unknown, catalog: PointCatalog, { record 
   for (const v of variables) if (!slots.has(v.name)) slots.set(v.name, slots.size);
   const slotOf = (name: string): number => slots.get(name) ?? -1;
 
-  const scopes = scopesBefore(order);
+  // Each expression text is parsed once: calc assignments are read for their types, then compiled.
+  const parsed = new Map<string, ParseResult>();
+  const parse = (text: string): ParseResult => {
+    if (!parsed.has(text)) parsed.set(text, parseExpression(text));
+    return parsed.get(text)!;
+  };
+  const scopes = scopesBefore(order, parse);
   // A calc node's later assignments see its earlier ones: the scope grows as it is compiled.
   let scopeNode: string | undefined;
   let scope = new Map<string, ValueType>();
   const expression = (nodeId: string, text: string, defines?: string): string => {
     if (nodeId !== scopeNode) [scopeNode, scope] = [nodeId, new Map(scopes.get(nodeId))];
-    const compiled = compileText(text, scope, slotOf, nodeId, diagnostics);
+    const compiled = compileText(parse(text), text, scope, slotOf, nodeId, diagnostics);
     if (defines !== undefined) scope.set(defines, compiled.type);
     return compiled.js;
   };
@@ -112,19 +118,21 @@ function collectVariables(order: readonly GraphNode[], catalog: PointCatalog): V
  * topology defines each name once per path with one type where paths join, so the union of
  * the predecessors' scopes is exact for every name a node may read.
  */
-function scopesBefore(order: readonly GraphNode[]): Map<string, Map<string, ValueType>> {
+type Parse = (text: string) => ParseResult;
+
+function scopesBefore(order: readonly GraphNode[], parse: Parse): Map<string, Map<string, ValueType>> {
   const before = new Map<string, Map<string, ValueType>>();
   const after = new Map<string, Map<string, ValueType>>();
   for (const entry of order) {
     const scope = new Map<string, ValueType>();
     for (const p of entry.predecessors) for (const [name, type] of after.get(p) ?? []) scope.set(name, type);
     before.set(entry.id, scope);
-    after.set(entry.id, withDefinitions(entry, scope));
+    after.set(entry.id, withDefinitions(entry, scope, parse));
   }
   return before;
 }
 
-function withDefinitions(entry: GraphNode, scope: Map<string, ValueType>): Map<string, ValueType> {
+function withDefinitions(entry: GraphNode, scope: Map<string, ValueType>, parse: Parse): Map<string, ValueType> {
   const node: ExecNode = entry.node;
   const out = new Map(scope);
   if (node.type === "input") {
@@ -134,7 +142,7 @@ function withDefinitions(entry: GraphNode, scope: Map<string, ValueType>): Map<s
     out.set(node.name, "number");
   } else if (node.type === "calc") {
     for (const a of node.assign) {
-      const parsed = parseExpression(a.expr);
+      const parsed = parse(a.expr);
       // An expression that does not check is reported when its node is compiled.
       out.set(a.name, (parsed.ast && checkExpression(parsed.ast, scopeOf(out)).type) ?? "number");
     }
@@ -148,8 +156,7 @@ interface CompiledText {
   type: ValueType;
 }
 
-function compileText(text: string, scope: ReadonlyMap<string, ValueType>, slotOf: (name: string) => number, nodeId: string, diagnostics: Diagnostic[]): CompiledText {
-  const parsed = parseExpression(text);
+function compileText(parsed: ParseResult, text: string, scope: ReadonlyMap<string, ValueType>, slotOf: (name: string) => number, nodeId: string, diagnostics: Diagnostic[]): CompiledText {
   const checked = parsed.ast === undefined ? undefined : checkExpression(parsed.ast, scopeOf(scope));
   if (parsed.ast === undefined || checked === undefined || checked.type === undefined) {
     const first = parsed.diagnostics[0] ?? checked?.diagnostics[0];

@@ -59,10 +59,10 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     clock,
     timer,
     recorder,
-    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
-    ...(options.parallelism !== undefined ? { parallelism: options.parallelism } : {}),
-    ...(options.eventCapacity !== undefined ? { eventCapacity: options.eventCapacity } : {}),
-    ...(options.onProblem !== undefined ? { onProblem: options.onProblem } : {}),
+    tickMs: options.tickMs,
+    parallelism: options.parallelism,
+    eventCapacity: options.eventCapacity,
+    onProblem: options.onProblem,
     onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),
   });
   publish = runtime.offer;
@@ -70,7 +70,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     store,
     clock,
     reload: runtime.reload,
-    ...(options.beforeChange !== undefined ? { beforeChange: options.beforeChange } : {}),
+    beforeChange: options.beforeChange,
   });
 
   let simulator: Simulator | undefined;

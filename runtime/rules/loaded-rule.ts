@@ -6,6 +6,7 @@ import { compileRule, type ExecutableRule } from "../engine/compile-rule.js";
 import { toScheduledTrigger } from "../engine/scheduler/index.js";
 import type { ScheduledRule } from "../engine/scheduler/types.js";
 import type { PointCatalog } from "../points/point-table.js";
+import { pointRefText } from "../points/point-text.js";
 
 export interface LoadedRule extends ScheduledRule {
   name: string;
@@ -38,7 +39,7 @@ export function loadRule(rule: Rule, catalog: PointCatalog): { loaded?: LoadedRu
     (ref): Diagnostic => ({
       code: "runtime/unknown-trigger-point",
       severity: "warning",
-      message: `trigger point ${ref.point_type}(${ref.instance}, ${ref.point}) is not declared in the site model; its changes never trigger the rule`,
+      message: `trigger point ${pointRefText(ref)} is not declared in the site model; its changes never trigger the rule`,
       path: "/trigger_config/point_refs",
     }),
   );

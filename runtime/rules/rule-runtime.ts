@@ -71,9 +71,9 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     watch: plane,
     pointCount: plane.catalog.size,
     runner: async (rule, cause) => (await runner(rule, cause.kind)).report,
-    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
-    ...(options.parallelism !== undefined ? { parallelism: options.parallelism } : {}),
-    ...(options.eventCapacity !== undefined ? { eventCapacity: options.eventCapacity } : {}),
+    tickMs: options.tickMs,
+    parallelism: options.parallelism,
+    eventCapacity: options.eventCapacity,
   });
   let problems: RuleProblem[] = [];
   let reloading: Promise<unknown> = Promise.resolve();

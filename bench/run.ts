@@ -2,8 +2,9 @@
 import { benchCompile } from "./compile.bench.js";
 import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
+import { benchHttp } from "./http.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, dsl: benchDsl, engine: benchEngine };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, dsl: benchDsl, engine: benchEngine, http: benchHttp };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { COMPILE_USAGE, compileCommand } from "./commands/compile.js";
 import { DECOMPILE_USAGE, decompileCommand } from "./commands/decompile.js";
 import { FMT_USAGE, fmtCommand } from "./commands/fmt.js";
-import { SERVE_USAGE, serveCommand } from "./commands/serve.js";
+import { SERVE_USAGE, serveCommand, type ServeEnvironment } from "./commands/serve.js";
+import { TOKEN_USAGE, tokenCommand } from "./commands/token.js";
 import { EXIT, UsageError, type Console } from "./console.js";
 
 const USAGE = `usage: svc <command> [options]
@@ -12,14 +13,15 @@ Commands:
   compile     compile rule files (*.rule, *.rule.yaml) and editor documents; --check for CI
   decompile   print the rule DSL of an editor document, a nodes_json or a stored rule
   fmt         format rule DSL files; --check for CI
-  serve       run the service (not available yet in this version)
+  serve       run the service: rule API, scheduler, live history, API docs
+  token       mint an access token for local use: svc token --role Engineer --sub alice
   help        show the usage of a command: svc help compile
 
 Options: --help, --version`;
 
-const COMMAND_USAGE: Record<string, string> = { compile: COMPILE_USAGE, decompile: DECOMPILE_USAGE, fmt: FMT_USAGE, serve: SERVE_USAGE };
+const COMMAND_USAGE: Record<string, string> = { compile: COMPILE_USAGE, decompile: DECOMPILE_USAGE, fmt: FMT_USAGE, serve: SERVE_USAGE, token: TOKEN_USAGE };
 
-export async function main(argv: string[], console: Console, cwd: string): Promise<number> {
+export async function main(argv: string[], console: Console, cwd: string, serving?: ServeEnvironment): Promise<number> {
   const [command, ...args] = argv;
   const usage = command === undefined ? undefined : COMMAND_USAGE[command];
   if (usage !== undefined && (args.includes("--help") || args.includes("-h"))) {
@@ -46,7 +48,9 @@ export async function main(argv: string[], console: Console, cwd: string): Promi
       case "fmt":
         return await fmtCommand(args, console, cwd);
       case "serve":
-        return serveCommand(console);
+        return await serveCommand(args, console, serving, version());
+      case "token":
+        return await tokenCommand(args, console, cwd);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -63,3 +67,4 @@ function version(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
   return pkg.version;
 }
+

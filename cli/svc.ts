@@ -9,4 +9,12 @@ process.exitCode = await main(
   process.argv.slice(2),
   { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
   cwd,
+  {
+    env: process.env,
+    onSignal: (handler) => {
+      process.on("SIGTERM", handler);
+      process.on("SIGINT", handler);
+    },
+    exit: (code) => process.exit(code),
+  },
 );

@@ -1,10 +1,27 @@
 // The runtime's error hierarchy: a stable code, an HTTP status, and whether the message is safe
 // to show a client. The HTTP layer renders them; nothing else decides a status.
-import type { Diagnostic } from "../generated/types.js";
+import type { Diagnostic, ErrorCode } from "../generated/types.js";
 
-export type ErrorCode = "invalid-input" | "not-found" | "conflict" | "internal";
+/** The codes are a wire shape: schemas/error-response.schema.json lists them. */
+export type { ErrorCode };
 
-const STATUS: Record<ErrorCode, number> = { "invalid-input": 400, "not-found": 404, conflict: 409, internal: 500 };
+const STATUS: Record<ErrorCode, number> = {
+  "invalid-input": 400,
+  "confirmation-required": 400,
+  unauthenticated: 401,
+  "permission-denied": 403,
+  "not-found": 404,
+  "method-not-allowed": 405,
+  conflict: 409,
+  "payload-too-large": 413,
+  "unsupported-media-type": 415,
+  internal: 500,
+};
+
+export interface ErrorDetails {
+  diagnostics?: Diagnostic[];
+  hint?: string;
+}
 
 export class ServiceError extends Error {
   readonly status: number;
@@ -14,7 +31,7 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { diagnostics?: Diagnostic[]; hint?: string },
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = "ServiceError";
@@ -29,4 +46,12 @@ export function notFound(what: string): ServiceError {
 
 export function invalidInput(message: string, diagnostics: Diagnostic[] = [], hint?: string): ServiceError {
   return new ServiceError("invalid-input", message, { diagnostics, ...(hint !== undefined ? { hint } : {}) });
+}
+
+export function unauthenticated(message: string): ServiceError {
+  return new ServiceError("unauthenticated", message);
+}
+
+export function permissionDenied(message: string): ServiceError {
+  return new ServiceError("permission-denied", message);
 }

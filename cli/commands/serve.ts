@@ -1,13 +1,57 @@
-// `svc serve`: the runtime service. Not part of this version: it arrives with the runtime and
-// service work (store, scheduler, executor, HTTP API). Says so plainly instead of pretending.
-import { EXIT, type Console } from "../console.js";
+// `svc serve`: runs the service (runtime/main.ts) until SIGTERM or SIGINT, then shuts down
+// gracefully: stop accepting, stop the scheduler and let running executions finish, close the
+// store. A second signal exits at once.
+import { EXIT, UsageError, type Console } from "../console.js";
 
-export const SERVE_USAGE = "usage: svc serve   (not available yet in this version)";
+export const SERVE_USAGE = `usage: svc serve
 
-export function serveCommand(console: Console): number {
-  console.err(
-    "svc serve: the runtime service is not part of this version yet.\n" +
-      "Available now: svc compile (editor documents to nodes_json). See README.md.",
-  );
-  return EXIT.usage;
+Serves the rule API, the control-plane routes, live execution history (WebSocket) and the API
+docs, and runs the scheduler. Configured by the environment:
+  PORT (8080)  HOST (127.0.0.1)  SVC_DB_URL (sqlite:var/svc.sqlite, or postgres://...)
+  SVC_PACK (examples/packs/demo)  SVC_VAR_DIR (var)  SVC_BODY_LIMIT_BYTES (1048576)
+  SVC_JWT_SECRET | SVC_JWT_PUBLIC_KEY | SVC_JWKS_URL, SVC_JWT_ISSUER, SVC_JWT_AUDIENCE
+  SVC_CLOUD_API_BEARER_TOKEN, _TENANT_ID, _PROJECT_ID, _SUBJECT_ID, _PERMISSIONS (audit routes)
+Without a JWT key a local secret is generated in var/jwt-secret; mint tokens with svc token.`;
+
+export interface ServeEnvironment {
+  env: Record<string, string | undefined>;
+  /** Registers a handler for SIGTERM and SIGINT. */
+  onSignal(handler: (signal: string) => void): void;
+  exit(code: number): void;
+}
+
+export async function serveCommand(args: string[], console: Console, environment: ServeEnvironment | undefined, version: string): Promise<number> {
+  if (args.length > 0) throw new UsageError(`svc serve takes no arguments (configure it with environment variables), got '${args[0]}'`);
+  if (environment === undefined) throw new UsageError("svc serve needs the process environment; run it as the svc program");
+  // Imported here: the compile commands must not load the server, the store drivers and the engine.
+  const { startService } = await import("../../runtime/main.js");
+  const { ConfigError } = await import("../../runtime/service-config.js");
+  const log = { info: (line: string) => console.out(`${line}\n`), error: (line: string) => console.err(`${line}\n`) };
+  let service;
+  try {
+    service = await startService(environment.env, log, version);
+  } catch (error) {
+    const known = error instanceof ConfigError || ["AuthConfigError", "LocalSecretError"].includes((error as Error).name);
+    if (!known && (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    console.err(`svc serve: ${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const running = service;
+  let signalled = false;
+  environment.onSignal((signal) => {
+    if (signalled) return environment.exit(130);
+    signalled = true;
+    log.info(`${signal}: stopping (running executions finish; a second signal exits at once)`);
+    running.stop().then(
+      () => {
+        log.info("stopped");
+        environment.exit(EXIT.ok);
+      },
+      (error: unknown) => {
+        log.error(`shutdown failed: ${String(error)}`);
+        environment.exit(1);
+      },
+    );
+  });
+  return EXIT.ok;
 }

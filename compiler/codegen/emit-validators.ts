@@ -15,6 +15,8 @@ export function createAjv(sources: readonly SchemaSource[]): Ajv2020 {
     verbose: true,
     coerceTypes: false,
     useDefaults: false,
+    // `format` annotates for docs and clients; each such schema also has a `pattern`, which validates.
+    formats: { "date-time": true },
     code: { esm: true, source: true, lines: true },
   });
   ajv.addVocabulary(["tsType"]); // read by json-schema-to-typescript only

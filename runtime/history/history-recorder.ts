@@ -24,9 +24,11 @@ export interface HistoryRecorderOptions {
   log: RuleLog;
   /** Told about a log line that could not be written; the execution stays recorded in the store. */
   onError: (error: unknown, ruleId: number) => void;
+  /** Told after each history row is written (wakes the live readers). */
+  onRecorded?: (historyId: number, ruleId: number) => void;
 }
 
-export function createHistoryRecorder({ history, log, onError }: HistoryRecorderOptions): HistoryRecorder {
+export function createHistoryRecorder({ history, log, onError, onRecorded }: HistoryRecorderOptions): HistoryRecorder {
   return {
     async record(ruleId, { startedAt, finishedAt, trigger, success, result, error }) {
       const entry = {
@@ -50,6 +52,7 @@ export function createHistoryRecorder({ history, log, onError }: HistoryRecorder
         onError(logError, ruleId);
       }
       if (row.id === null) throw row.failure;
+      onRecorded?.(row.id, ruleId);
       return row.id;
     },
   };

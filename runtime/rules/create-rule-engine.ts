@@ -12,7 +12,7 @@ import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
 import type { Store } from "../store/store.js";
 import type { RuleProblem } from "./loaded-rule.js";
 import { createRuleRuntime, type ReloadSummary, type RuleRuntime } from "./rule-runtime.js";
-import { createRuleService, type RuleChange, type RuleService } from "./rule-service.js";
+import { createRuleService, type RuleService } from "./rule-service.js";
 
 export interface RuleEngineOptions {
   site: SiteModel;
@@ -28,8 +28,9 @@ export interface RuleEngineOptions {
   tickMs?: number;
   parallelism?: number;
   eventCapacity?: number;
-  beforeChange?: (tx: Store, change: RuleChange) => Promise<void>;
   onProblem?: (problem: RuleProblem) => void;
+  /** Told after each execution record is stored (the live history readers listen here). */
+  onRecorded?: (historyId: number, ruleId: number) => void;
   /** Failures outside an execution record: a history row or log line not written, point history not flushed. */
   onError?: (error: unknown, context: string) => void;
 }
@@ -52,6 +53,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     history: store.history,
     log: createRuleLog({ dir: options.logDir }),
     onError: (error, ruleId) => onError(error, `log of rule ${ruleId}`),
+    onRecorded: options.onRecorded,
   });
   const runtime = createRuleRuntime({
     store,
@@ -70,7 +72,6 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     store,
     clock,
     reload: runtime.reload,
-    beforeChange: options.beforeChange,
   });
 
   let simulator: Simulator | undefined;

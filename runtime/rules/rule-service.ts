@@ -1,8 +1,8 @@
 // The rule mutations of the spec's state table, each a store write followed by a scheduler reload
 // (spec item 13). Every flow goes through the one compile function: an invalid flow or
 // trigger_config fails the whole update as a unit and nothing is stored. The HTTP layer adds
-// authentication, confirmation and the audit record (written by `beforeChange`, inside the same
-// transaction, before the change).
+// authentication, confirmation and the audit record (written by the `before` hook of each call,
+// inside the same transaction, before the change).
 import type { FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
 import { validateTriggerConfig } from "../../generated/index.js";
 import { compileFlow } from "../../compiler/index.js";
@@ -14,17 +14,18 @@ export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.e
 
 export interface RuleChange {
   action: RuleAction;
-  /** Undefined for a create (the id is not known before the insert). */
-  ruleId?: number;
+  /** For a create, the id reserved for the new rule. */
+  ruleId: number;
 }
+
+/** Runs inside the change's transaction before the change (the audit record); a rejection aborts the change. */
+export type BeforeChange = (tx: Store, change: RuleChange) => Promise<void>;
 
 export interface RuleServiceOptions {
   store: Store;
   clock: Clock;
   /** Re-reads the rules into the scheduler; called after every successful change. */
   reload: () => Promise<unknown>;
-  /** Runs inside the change's transaction before the change (the audit record); a rejection aborts the change. */
-  beforeChange?: (tx: Store, change: RuleChange) => Promise<void>;
 }
 
 /** The fields a PUT may change. */
@@ -40,18 +41,24 @@ export interface RuleUpdate {
 export interface RuleService {
   list(page: { offset: number; limit: number }): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule>;
-  create(input: { name: string; description: string }): Promise<Rule>;
-  update(id: number, update: RuleUpdate): Promise<Rule>;
-  remove(id: number): Promise<void>;
-  setEnabled(id: number, enabled: boolean): Promise<Rule>;
+  create(input: { name: string; description: string }, before?: BeforeChange): Promise<Rule>;
+  update(id: number, update: RuleUpdate, before?: BeforeChange): Promise<Rule>;
+  remove(id: number, before?: BeforeChange): Promise<void>;
+  setEnabled(id: number, enabled: boolean, before?: BeforeChange): Promise<Rule>;
 }
 
-export function createRuleService({ store, clock, reload, beforeChange }: RuleServiceOptions): RuleService {
-  const change = async <T>(action: RuleAction, ruleId: number | undefined, write: (tx: Store) => Promise<T | undefined>): Promise<T> => {
+export function createRuleService({ store, clock, reload }: RuleServiceOptions): RuleService {
+  const change = async <T>(
+    action: RuleAction,
+    ruleId: number | undefined,
+    beforeChange: BeforeChange | undefined,
+    write: (tx: Store, id: number) => Promise<T | undefined>,
+  ): Promise<T> => {
     const result = await store.transaction(async (tx) => {
       if (ruleId !== undefined && (await tx.rules.get(ruleId)) === undefined) throw notFound(`rule ${ruleId}`);
-      await beforeChange?.(tx, { action, ...(ruleId !== undefined ? { ruleId } : {}) });
-      return write(tx);
+      const id = ruleId ?? (await tx.rules.nextId());
+      await beforeChange?.(tx, { action, ruleId: id });
+      return write(tx, id);
     });
     if (result === undefined) throw notFound(`rule ${ruleId}`);
     await reload();
@@ -66,15 +73,16 @@ export function createRuleService({ store, clock, reload, beforeChange }: RuleSe
       if (rule === undefined) throw notFound(`rule ${id}`);
       return rule;
     },
-    create: (input) => change("rule.create", undefined, (tx) => tx.rules.create(input, now())),
-    async update(id, update) {
+    create: (input, before) => change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id)),
+    async update(id, update, before) {
       const patch = toPatch(update);
-      return change("rule.update", id, (tx) => tx.rules.update(id, patch, now()));
+      return change("rule.update", id, before, (tx) => tx.rules.update(id, patch, now()));
     },
-    async remove(id) {
-      await change("rule.delete", id, async (tx) => ((await tx.rules.remove(id)) ? true : undefined));
+    async remove(id, before) {
+      await change("rule.delete", id, before, async (tx) => ((await tx.rules.remove(id)) ? true : undefined));
     },
-    setEnabled: (id, enabled) => change(enabled ? "rule.enable" : "rule.disable", id, (tx) => tx.rules.setEnabled(id, enabled, now())),
+    setEnabled: (id, enabled, before) =>
+      change(enabled ? "rule.enable" : "rule.disable", id, before, (tx) => tx.rules.setEnabled(id, enabled, now())),
   };
 }
 

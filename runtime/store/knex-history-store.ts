@@ -29,6 +29,11 @@ export function knexHistoryStore(db: () => Knex): HistoryStore {
       if (afterId !== undefined) query.where("id", ">", afterId);
       return (await query).map(toEntry);
     },
+
+    async latestId() {
+      const row = (await history().max({ id: "id" }).first()) as Row | undefined;
+      return row?.id === null || row?.id === undefined ? 0 : toInteger(row.id, "max(rule_history.id)");
+    },
   };
 }
 

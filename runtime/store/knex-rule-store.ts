@@ -19,10 +19,11 @@ type Row = Record<string, unknown>;
 export function knexRuleStore(db: () => Knex): RuleStore {
   const rules = () => db()("rules");
 
-  async function insert(rule: ImportedRule, now: Date): Promise<Rule> {
+  async function insert(rule: ImportedRule, now: Date, id?: number): Promise<Rule> {
     const at = timestampOf(now);
     const [row] = await rules()
       .insert({
+        ...(id !== undefined ? { id } : {}),
         name: rule.name,
         description: rule.description,
         enabled: rule.enabled,
@@ -63,8 +64,19 @@ export function knexRuleStore(db: () => Knex): RuleStore {
       return (await rules().orderBy("id")).map(toRule);
     },
 
-    create({ name, description }, now) {
-      return insert({ name, description, enabled: false, priority: 0, cooldown_ms: 0, trigger_config: null, flow_json: null, nodes_json: {} }, now);
+    async nextId() {
+      const knex = db();
+      if (knex.client.dialect === "postgresql") {
+        const result = (await knex.raw("select nextval(pg_get_serial_sequence('rules', 'id')) as id")) as { rows: Row[] };
+        return toInteger(result.rows[0]?.id, "nextval(rules.id)");
+      }
+      // AUTOINCREMENT keeps the highest id ever used here; the transaction holds the write lock.
+      const row = (await knex("sqlite_sequence").where({ name: "rules" }).first("seq")) as Row | undefined;
+      return (row === undefined ? 0 : toInteger(row.seq, "sqlite_sequence.seq")) + 1;
+    },
+
+    create({ name, description }, now, id) {
+      return insert({ name, description, enabled: false, priority: 0, cooldown_ms: 0, trigger_config: null, flow_json: null, nodes_json: {} }, now, id);
     },
 
     async update(id, patch, now) {
@@ -92,7 +104,7 @@ export function knexRuleStore(db: () => Knex): RuleStore {
       return (await rules().where({ id }).delete()) > 0;
     },
 
-    importRule: insert,
+    importRule: (rule, now) => insert(rule, now),
   };
 }
 

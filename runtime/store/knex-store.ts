@@ -1,6 +1,7 @@
 // The Store over one knex instance, and the Store bound to one of its transactions.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Knex } from "knex";
+import { knexAuditStore, type Transact } from "./knex-audit-store.js";
 import { knexHistoryStore } from "./knex-history-store.js";
 import { knexPointHistoryStore } from "./knex-point-history-store.js";
 import { knexRuleStore } from "./knex-rule-store.js";
@@ -22,7 +23,9 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
     return db;
   };
   return {
-    ...parts(outer),
+    // An append outside a transaction gets one of its own: reading the chain's end and adding to
+    // it must be one unit.
+    ...parts(outer, (fn) => outer().transaction(fn), dialect),
     dialect,
     async transaction(fn) {
       const state = { open: true };
@@ -38,7 +41,7 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
 
 function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
   return {
-    ...parts(() => trx),
+    ...parts(() => trx, (fn) => fn(trx), dialect),
     dialect,
     // A savepoint: rolled back alone when `fn` rejects.
     transaction: (fn) => trx.transaction((inner) => fn(transactionStore(inner, dialect))),
@@ -46,6 +49,12 @@ function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
   };
 }
 
-function parts(db: () => Knex): Pick<Store, "rules" | "history" | "points"> {
-  return { rules: knexRuleStore(db), history: knexHistoryStore(db), points: knexPointHistoryStore(db) };
+/** `transact` runs its callback in the transaction of the store: its own, or a new one for the outer store. */
+function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "audit"> {
+  return {
+    rules: knexRuleStore(db),
+    history: knexHistoryStore(db),
+    points: knexPointHistoryStore(db),
+    audit: knexAuditStore(db, transact, dialect),
+  };
 }

@@ -1,6 +1,7 @@
 // The store's interface: rules, their execution history and point history. It persists and
 // reads back; what a rule means is the compiler's business, checked before anything is stored.
 import type { FlowJson, NodesJson, PointType, Rule, TriggerConfig } from "../../generated/types.js";
+import type { AuditStore } from "../audit/audit-event.js";
 
 export type { Rule };
 
@@ -35,8 +36,13 @@ export interface RuleStore {
   listEnabled(): Promise<Rule[]>;
   /** Full rules by id ascending. */
   listAll(): Promise<Rule[]>;
+  /**
+   * The id the next `create` of this transaction may use, so an audit record written before the
+   * insert names the rule. Call it inside the transaction that creates the rule.
+   */
+  nextId(): Promise<number>;
   /** Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. */
-  create(input: { name: string; description: string }, now: Date): Promise<Rule>;
+  create(input: { name: string; description: string }, now: Date, id?: number): Promise<Rule>;
   /** Undefined when there is no such rule. */
   update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
   setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
@@ -66,6 +72,8 @@ export interface HistoryStore {
   append(entry: Omit<HistoryEntry, "id">): Promise<number>;
   /** Entries by id ascending, of one rule or of all; `afterId` resumes a page or a WebSocket reader. */
   list(ruleId: number | undefined, options: { afterId?: number; limit: number }): Promise<HistoryEntry[]>;
+  /** The highest id so far (0 when empty): where a reader that wants only new entries starts. */
+  latestId(): Promise<number>;
 }
 
 export interface PointKey {
@@ -95,6 +103,8 @@ export interface Store {
   readonly rules: RuleStore;
   readonly history: HistoryStore;
   readonly points: PointHistoryStore;
+  /** The append-only, hash-chained audit log (runtime/audit/). */
+  readonly audit: AuditStore;
   readonly dialect: Dialect;
   /**
    * Runs `fn` in one database transaction: committed when it resolves, rolled back when it

@@ -60,7 +60,7 @@ describe("history recorder", () => {
 
   it("when the row cannot be written, the log line is still written and record rejects", async () => {
     const failure = new Error("database is locked");
-    const history: HistoryStore = { append: () => Promise.reject(failure), list: () => Promise.resolve([]) };
+    const history: HistoryStore = { append: () => Promise.reject(failure), list: () => Promise.resolve([]), latestId: () => Promise.resolve(0) };
     const recorder = createHistoryRecorder({ history, log: createRuleLog({ dir }), onError: () => undefined });
     let seen: unknown;
     await recorder.record(4, EXECUTION).catch((error: unknown) => (seen = error));

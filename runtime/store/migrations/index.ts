@@ -3,9 +3,10 @@ import type { Knex } from "knex";
 import { rules } from "./001-rules.js";
 import { ruleHistory } from "./002-rule-history.js";
 import { pointHistory } from "./003-point-history.js";
+import { auditEvents } from "./004-audit-events.js";
 import type { Migration } from "./migration.js";
 
-export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory];
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => [...MIGRATIONS],

@@ -1,0 +1,65 @@
+// The audit event: one immutable record per mutation (and, later, per processing call), written
+// in the same transaction as the change and before it. Events form a hash chain: each
+// `evidenceDigest` is sha256(previous digest + RFC 8785 canonical JSON of the event).
+
+export type AuditOutcome = "allowed" | "denied";
+export type AuditRisk = "low" | "medium" | "high";
+export type AuditConfirmation = "confirmed" | "not-required" | "missing";
+
+/** What the caller supplies; the store assigns `sequence` and `evidenceDigest`. */
+export interface AuditEventInput {
+  /** RFC 3339 UTC with milliseconds. */
+  occurredAt: string;
+  tenantId: string;
+  projectId: string;
+  subject: { id: string; role: string };
+  /** Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload. */
+  action: string;
+  /** `id` is a decimal string (a rule id), or null for a resource without one. */
+  resource: { kind: string; id: string | null };
+  outcome: AuditOutcome;
+  risk: AuditRisk;
+  confirmation: AuditConfirmation;
+  correlationId: string;
+  traceId?: string;
+}
+
+export interface AuditEvent extends AuditEventInput {
+  /** The audit sequence as a canonical decimal string (protocol int64 values are strings). */
+  sequence: string;
+  /** Lower-case hex sha256 of the previous event's digest (empty for the first) and this event's canonical JSON. */
+  evidenceDigest: string;
+}
+
+export interface AuditQuery {
+  /** Always from the authenticated identity. */
+  tenantId: string;
+  projectId: string;
+  action?: string;
+  resourceKind?: string;
+  resourceId?: string;
+  subjectId?: string;
+  /** Epoch milliseconds, inclusive. */
+  from?: number;
+  /** Epoch milliseconds, exclusive. */
+  to?: number;
+  /** Events with a sequence greater than this. */
+  after?: number;
+  limit: number;
+}
+
+export interface AuditPage {
+  /** Ascending by sequence. */
+  items: AuditEvent[];
+  /** The sequence of the last item when more may follow, else null. */
+  nextCursor: string | null;
+}
+
+export interface AuditStore {
+  /**
+   * Appends one event to the chain and returns it. Inside a Store transaction the event commits or
+   * rolls back with the change; appends are serialised so the chain stays linear.
+   */
+  append(event: AuditEventInput): Promise<AuditEvent>;
+  list(query: AuditQuery): Promise<AuditPage>;
+}

@@ -1,0 +1,34 @@
+// Who is calling, resolved from credentials only: a verified JWT or the configured bearer of the
+// control plane. Tenant and project come from here, never from a body, path or query.
+
+/** The roles a JWT's `role` claim may carry. */
+export const ROLES = ["Admin", "Engineer", "Viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Permission = "rule.read" | "rule.write" | "rule.execute" | "scheduler.reload" | "audit.event.read";
+
+/** What each role may do: reads need any role; mutations need Admin or Engineer; audit reads need Admin. */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  Admin: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "audit.event.read"],
+  Engineer: ["rule.read", "rule.write", "rule.execute", "scheduler.reload"],
+  Viewer: ["rule.read"],
+};
+
+/** Tenant and project of a JWT without `tenant`/`project` claims (a single-site installation). */
+export const DEFAULT_TENANT = "default";
+export const DEFAULT_PROJECT = "default";
+
+export interface Identity {
+  /** The subject: a JWT's `sub`, or SVC_CLOUD_API_SUBJECT_ID. */
+  subject: string;
+  /** A JWT's role, or `bearer` for the configured bearer of the control plane. */
+  role: Role | "bearer";
+  tenantId: string;
+  projectId: string;
+  permissions: ReadonlySet<Permission>;
+  via: "jwt" | "configured-bearer";
+}
+
+export function hasPermission(identity: Identity, permission: Permission): boolean {
+  return identity.permissions.has(permission);
+}

@@ -1,0 +1,42 @@
+// The audit event of an HTTP mutation: who (from the identity, never the request), what, on
+// which resource, how risky, whether it was confirmed, and the request's correlation.
+import type { AuditConfirmation, AuditEventInput, AuditOutcome, AuditRisk } from "../audit/audit-event.js";
+import type { Identity } from "../auth/identity.js";
+
+export type MutationAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable" | "rule.execute" | "scheduler.reload";
+
+/** Enabling or executing a rule writes to equipment; deleting loses work; a reload changes nothing stored. */
+export const ACTION_RISK: Readonly<Record<MutationAction, AuditRisk>> = {
+  "rule.create": "low",
+  "rule.update": "medium",
+  "rule.delete": "high",
+  "rule.enable": "high",
+  "rule.disable": "medium",
+  "rule.execute": "high",
+  "scheduler.reload": "low",
+};
+
+export interface AuditContext {
+  identity: Identity;
+  confirmation: AuditConfirmation;
+  correlationId: string;
+  traceId?: string;
+  now: number;
+}
+
+export function auditEvent(context: AuditContext, action: MutationAction, resource: { kind: string; id: string | null }, outcome: AuditOutcome): AuditEventInput {
+  const { identity } = context;
+  return {
+    occurredAt: new Date(context.now).toISOString(),
+    tenantId: identity.tenantId,
+    projectId: identity.projectId,
+    subject: { id: identity.subject, role: identity.role },
+    action,
+    resource,
+    outcome,
+    risk: ACTION_RISK[action],
+    confirmation: context.confirmation,
+    correlationId: context.correlationId,
+    ...(context.traceId !== undefined ? { traceId: context.traceId } : {}),
+  };
+}

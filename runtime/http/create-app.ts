@@ -1,0 +1,60 @@
+// The Koa app: correlation id, the error envelope, security headers, then one handler per route
+// of the route table. No `listen` here: tests and the composition root decide where it serves.
+import { randomUUID } from "node:crypto";
+import Router from "@koa/router";
+import Koa, { type Middleware } from "koa";
+import type { AppDeps } from "./app-deps.js";
+import { correlation, type RequestState } from "./correlation.js";
+import { errorEnvelope } from "./error-envelope.js";
+import type { AppContext } from "./guard.js";
+import { ROUTES } from "./route-table.js";
+import { auditRoutes } from "./routes/audit-routes.js";
+import { controlPlaneRoutes } from "./routes/control-plane-routes.js";
+import { historyRoutes } from "./routes/history-routes.js";
+import { ruleRoutes } from "./routes/rule-routes.js";
+import { schedulerRoutes } from "./routes/scheduler-routes.js";
+
+export function createApp(deps: AppDeps): Koa<RequestState> {
+  const app = new Koa<RequestState>();
+  // Errors are rendered by errorEnvelope and reported through onInternalError; Koa's default
+  // handler would print stack traces to stderr for client mistakes as well.
+  app.silent = true;
+  app.use(correlation(deps.newCorrelationId ?? randomUUID));
+  app.use(errorEnvelope(deps.onInternalError ?? (() => undefined)));
+  app.use(securityHeaders);
+  const router = mountRoutes(deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+const securityHeaders: Middleware = async (ctx, next) => {
+  ctx.set("X-Content-Type-Options", "nosniff");
+  ctx.set("Referrer-Policy", "no-referrer");
+  await next();
+};
+
+/** One handler per operationId of ROUTES; a route without a handler is a programming error. */
+function mountRoutes(deps: AppDeps): Router<RequestState> {
+  const handlers: Record<string, Middleware<RequestState>> = {
+    ...adapt(controlPlaneRoutes(deps)),
+    ...adapt(auditRoutes(deps)),
+    ...adapt(ruleRoutes(deps)),
+    ...adapt(historyRoutes(deps)),
+    ...adapt(schedulerRoutes(deps)),
+    getOpenApi: deps.docs.getOpenApi,
+    getDocs: deps.docs.getDocs,
+  };
+  const router = new Router<RequestState>();
+  for (const route of ROUTES) {
+    const handler = handlers[route.operationId];
+    if (handler === undefined) throw new Error(`no handler for route ${route.operationId}`);
+    router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), handler);
+  }
+  router.get("/docs/assets/:file", deps.docs.assets);
+  return router;
+}
+
+function adapt(handlers: Record<string, (ctx: AppContext) => Promise<void>>): Record<string, Middleware<RequestState>> {
+  return Object.fromEntries(Object.entries(handlers).map(([id, handler]) => [id, (ctx) => handler(ctx as AppContext)]));
+}

@@ -1,0 +1,126 @@
+// Live execution results over WebSocket, attached to the HTTP server: GET /api/history/live
+// [?rule_id=<id>][&after_id=<id>]. Each connection pages the durable history (rule_history) from
+// its cursor and then waits for the next record; nothing is kept in memory for it, so a reader that
+// reconnects with the last id it saw misses nothing. Authenticated with the same JWT, from the
+// Authorization header or, for browsers (which cannot set headers), the subprotocol
+// `bearer.<token>` offered beside `svc.history.v1`.
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { hasPermission } from "../auth/identity.js";
+import { ServiceError } from "../errors.js";
+import type { HistoryStore } from "../store/store.js";
+import type { Authenticate } from "./app-deps.js";
+import { integerParam, readQuery } from "./request-input.js";
+import { LIVE_HISTORY_PATH } from "./route-table.js";
+
+export const LIVE_PROTOCOL = "svc.history.v1";
+const BATCH = 100;
+
+export interface LiveHistoryOptions {
+  history: HistoryStore;
+  auth: Authenticate;
+  /** Also re-read this often, for records written by another process (default 1000 ms). */
+  pollMs?: number;
+}
+
+export interface LiveHistory {
+  /** Wakes every reader: a record was written. */
+  notify(): void;
+  /** Closes every connection (1001, going away) and stops accepting. */
+  close(): Promise<void>;
+  connections(): number;
+}
+
+export function attachLiveHistory(server: Server, options: LiveHistoryOptions): LiveHistory {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false) });
+  let wake: () => void = () => undefined;
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => {
+    const resolve = wake;
+    woken = new Promise<void>((next) => (wake = next));
+    resolve();
+  };
+  const poll = setInterval(notify, options.pollMs ?? 1000);
+  // Running readers, so close() can wait until none is in the middle of a store read.
+  const readers = new Set<Promise<void>>();
+  poll.unref();
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
+    void accept(req, url)
+      .then((start) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const reader = stream(ws, start).finally(() => readers.delete(reader));
+          readers.add(reader);
+        }),
+      )
+      .catch((error: unknown) => refuse(socket, error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
+  });
+
+  async function accept(req: IncomingMessage, url: URL): Promise<{ ruleId?: number; afterId: number }> {
+    const identity = await options.auth.authenticate(req.headers.authorization ?? bearerProtocol(req), { configuredBearer: false });
+    if (!hasPermission(identity, "rule.read")) throw new ServiceError("permission-denied", "reading execution history needs the permission rule.read");
+    const query = readQuery(Object.fromEntries(url.searchParams), ["rule_id", "after_id"]);
+    const ruleId = integerParam(query, "rule_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
+    const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? (await options.history.latestId());
+    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId };
+  }
+
+  async function stream(ws: WebSocket, start: { ruleId?: number; afterId: number }): Promise<void> {
+    let cursor = start.afterId;
+    let open = true;
+    const closed = () => ws.readyState !== ws.OPEN;
+    ws.on("close", () => (open = false));
+    ws.on("message", () => ws.close(1003, "this stream takes no messages"));
+    try {
+      while (open && !closed()) {
+        const next = woken;
+        const entries = await options.history.list(start.ruleId, { afterId: cursor, limit: BATCH });
+        for (const entry of entries) {
+          if (!open || closed()) return;
+          // Waiting for each send to flush is the backpressure: a slow reader slows only itself.
+          await send(ws, JSON.stringify({ type: "execution", data: entry }));
+          cursor = entry.id;
+        }
+        if (entries.length < BATCH) await next;
+      }
+    } catch {
+      if (open) {
+        ws.send(JSON.stringify({ type: "error", error: { code: "internal", message: "the history could not be read; reconnect with after_id" } }));
+        ws.close(1011, "history unavailable");
+      }
+    }
+  }
+
+  return {
+    notify,
+    connections: () => wss.clients.size,
+    async close() {
+      clearInterval(poll);
+      for (const ws of wss.clients) ws.close(1001, "server shutting down");
+      notify();
+      await Promise.all(readers);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function send(ws: WebSocket, text: string): Promise<void> {
+  return new Promise((resolve, reject) => ws.send(text, (error) => (error ? reject(error) : resolve())));
+}
+
+function bearerProtocol(req: IncomingMessage): string | undefined {
+  const offered = (req.headers["sec-websocket-protocol"] ?? "").split(",").map((p) => p.trim());
+  const token = offered.find((p) => p.startsWith("bearer."))?.slice("bearer.".length);
+  return token ? `Bearer ${token}` : undefined;
+}
+
+/** Answers a refused upgrade with a plain HTTP error in the API's envelope. */
+function refuse(socket: Duplex, error: ServiceError): void {
+  const body = JSON.stringify({ success: false, error: { code: error.code, message: error.expose ? error.message : "internal error" } });
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

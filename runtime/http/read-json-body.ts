@@ -1,0 +1,103 @@
+// Reads a JSON request body: application/json only (other media types are refused, never read
+// as `{}`), no content encoding (the limit counts the bytes received), at most `limit` bytes, and
+// no duplicate keys (JSON.parse would silently keep the last `confirmed`). Syntax errors name
+// the line and column.
+import type { IncomingMessage } from "node:http";
+import { printParseErrorCode, visit } from "jsonc-parser";
+import type { Diagnostic } from "../../generated/types.js";
+import { ServiceError, invalidInput } from "../errors.js";
+
+/** Undefined when the request has no body at all. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const length = req.headers["content-length"];
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  if (!chunked && (length === undefined || length === "0")) return undefined;
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new ServiceError("unsupported-media-type", `the request body must be application/json${type ? `, not ${type}` : ""}`);
+  }
+  const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+  if (encoding !== "identity") throw new ServiceError("unsupported-media-type", `content-encoding ${encoding} is not accepted; send the body uncompressed`);
+  if (length !== undefined && Number(length) > limit) throw tooLarge(limit);
+  const text = await readText(req, limit);
+  if (text.trim() === "") return undefined;
+  return parseStrictJson(text);
+}
+
+async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+function tooLarge(limit: number): ServiceError {
+  return new ServiceError("payload-too-large", `the request body exceeds ${limit} bytes`);
+}
+
+/** JSON.parse, after one pass that reports the first syntax error or duplicate key with its place. */
+export function parseStrictJson(text: string): unknown {
+  const problem = firstProblem(text);
+  if (problem !== undefined) throw invalidInput(`the request body is not acceptable JSON: ${problem.message}`, [problem]);
+  return JSON.parse(text);
+}
+
+type Frame = { kind: "object"; path: string; keys: Set<string>; key: string } | { kind: "array"; path: string; index: number };
+
+function firstProblem(text: string): Diagnostic | undefined {
+  let problem: Diagnostic | undefined;
+  const stack: Frame[] = [];
+  const childPath = (): string => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) return "";
+    return `${top.path}/${top.kind === "object" ? top.key.replace(/~/g, "~0").replace(/\//g, "~1") : top.index}`;
+  };
+  const span = (offset: number, length: number) => ({ start: positionOf(text, offset), end: positionOf(text, offset + Math.max(length, 1)) });
+  visit(
+    text,
+    {
+      onObjectBegin: () => void stack.push({ kind: "object", path: childPath(), keys: new Set(), key: "" }),
+      onArrayBegin: () => void stack.push({ kind: "array", path: childPath(), index: 0 }),
+      onObjectEnd: () => void stack.pop(),
+      onArrayEnd: () => void stack.pop(),
+      onSeparator: (character) => {
+        const top = stack[stack.length - 1];
+        if (character === "," && top?.kind === "array") top.index++;
+      },
+      onObjectProperty: (name, offset, length) => {
+        const top = stack[stack.length - 1];
+        if (top?.kind !== "object") return;
+        top.key = name;
+        if (top.keys.has(name)) {
+          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}' at ${childPath()}`, path: childPath(), span: span(offset, length) };
+        }
+        top.keys.add(name);
+      },
+      onError: (error, offset, length, line, character) => {
+        problem ??= {
+          code: "json/syntax",
+          severity: "error",
+          message: `${printParseErrorCode(error)} at line ${line + 1}, column ${character + 1}`,
+          path: "",
+          span: span(offset, length),
+        };
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
+  return problem;
+}
+
+function positionOf(text: string, offset: number): { line: number; column: number; offset: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1, offset };
+}

@@ -1,0 +1,67 @@
+// Every HTTP route of the service, as data: the router mounts a handler per operationId, and the
+// OpenAPI document is built from this table and schemas/ (a test proves the two agree).
+import type { Permission } from "../auth/identity.js";
+import type { ErrorCode } from "../errors.js";
+
+/**
+ * How bodies are wrapped:
+ * - `api`: success bodies are `{success: true, data: <response>}`, errors the ErrorResponse envelope.
+ * - `v1`: the control plane's routes; bodies are the response itself, errors the V1Error envelope.
+ * - `raw`: not JSON of ours (the OpenAPI document, the docs page, a server-sent event stream).
+ */
+export type Envelope = "api" | "v1" | "raw";
+
+export interface RouteSpec {
+  operationId: string;
+  method: "get" | "post" | "put" | "delete";
+  /** OpenAPI path template. */
+  path: string;
+  tag: "rules" | "scheduler" | "history" | "control-plane" | "audit" | "docs";
+  summary: string;
+  /** Absent: public. */
+  permission?: Permission;
+  /** Whether the body must carry `confirmed: true`. */
+  confirmed?: boolean;
+  /** Title of the request body's schema in schemas/. */
+  request?: string;
+  /** Title of the response (the `data` of an `api` envelope) in schemas/; absent for `raw`. */
+  response?: string;
+  /** HTTP status of a success; default 200. */
+  status?: 200 | 201;
+  /** Media type of a `raw` response. */
+  mediaType?: string;
+  /** Query parameters, each described by a property of this schema (title in schemas/). */
+  query?: string;
+  envelope: Envelope;
+  /** Error codes the route can answer besides internal. */
+  errors: ErrorCode[];
+}
+
+const AUTH_READ: ErrorCode[] = ["unauthenticated", "permission-denied"];
+const MUTATION: ErrorCode[] = ["invalid-input", "confirmation-required", "unauthenticated", "permission-denied", "payload-too-large", "unsupported-media-type"];
+
+export const ROUTES: readonly RouteSpec[] = [
+  { operationId: "getHealth", method: "get", path: "/health", tag: "control-plane", summary: "Process liveness; reads no database or external service.", response: "Health", envelope: "v1", errors: [] },
+  { operationId: "getPlatform", method: "get", path: "/api/v1/platform", tag: "control-plane", summary: "Static metadata about product boundaries; no I/O, no tenant data.", response: "PlatformMetadata", envelope: "v1", errors: [] },
+  { operationId: "listAuditEvents", method: "get", path: "/api/v1/audit/events", tag: "audit", summary: "Audit events of the caller's tenant and project, by sequence.", permission: "audit.event.read", query: "AuditEventQuery", response: "AuditEventPage", envelope: "v1", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "streamAuditEvents", method: "get", path: "/api/v1/audit/events/stream", tag: "audit", summary: "The same result as server-sent events: a finite, resumable snapshot (Last-Event-ID) ending with `: snapshot-complete`.", permission: "audit.event.read", query: "AuditEventQuery", mediaType: "text/event-stream", envelope: "raw", errors: ["invalid-input", ...AUTH_READ] },
+
+  { operationId: "listRules", method: "get", path: "/api/rules", tag: "rules", summary: "Rule summaries by id, a page at a time.", permission: "rule.read", query: "PageQuery", response: "RuleSummaryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "createRule", method: "post", path: "/api/rules", tag: "rules", summary: "Creates a disabled stub (name and description); the flow and trigger come by PUT.", permission: "rule.write", confirmed: true, request: "RuleCreateRequest", response: "RuleCreated", status: 201, envelope: "api", errors: MUTATION },
+  { operationId: "getRule", method: "get", path: "/api/rules/{id}", tag: "rules", summary: "The full rule, with both flow columns.", permission: "rule.read", response: "Rule", envelope: "api", errors: ["invalid-input", "not-found", ...AUTH_READ] },
+  { operationId: "updateRule", method: "put", path: "/api/rules/{id}", tag: "rules", summary: "Partial update; a flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored.", permission: "rule.write", confirmed: true, request: "RuleUpdateRequest", response: "Rule", envelope: "api", errors: [...MUTATION, "not-found"] },
+  { operationId: "deleteRule", method: "delete", path: "/api/rules/{id}", tag: "rules", summary: "Removes the rule; its execution history stays.", permission: "rule.write", confirmed: true, request: "ConfirmedRequest", response: "RuleDeleted", envelope: "api", errors: [...MUTATION, "not-found"] },
+  { operationId: "enableRule", method: "post", path: "/api/rules/{id}/enable", tag: "rules", summary: "Makes the rule schedulable.", permission: "rule.write", confirmed: true, request: "ConfirmedRequest", response: "Rule", envelope: "api", errors: [...MUTATION, "not-found"] },
+  { operationId: "disableRule", method: "post", path: "/api/rules/{id}/disable", tag: "rules", summary: "The scheduler skips the rule.", permission: "rule.write", confirmed: true, request: "ConfirmedRequest", response: "Rule", envelope: "api", errors: [...MUTATION, "not-found"] },
+  { operationId: "executeRule", method: "post", path: "/api/rules/{id}/execute", tag: "rules", summary: "Executes the rule now against live values (there is no dry run). An action's success means the local command plane accepted it.", permission: "rule.execute", confirmed: true, request: "ConfirmedRequest", response: "ManualExecution", envelope: "api", errors: [...MUTATION, "not-found", "conflict"] },
+  { operationId: "getRuleVariables", method: "get", path: "/api/rules/{id}/variables", tag: "rules", summary: "The variables the rule reads or defines, with live values, for monitoring.", permission: "rule.read", response: "RuleVariables", envelope: "api", errors: ["invalid-input", "not-found", "conflict", ...AUTH_READ] },
+  { operationId: "getRuleHistory", method: "get", path: "/api/rules/{id}/history", tag: "history", summary: "The rule's execution records by id; resume with after_id.", permission: "rule.read", query: "HistoryQuery", response: "HistoryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "getSchedulerStatus", method: "get", path: "/api/scheduler/status", tag: "scheduler", summary: "Running flag, rule counts, tick interval and load.", permission: "rule.read", response: "SchedulerStatusReport", envelope: "api", errors: AUTH_READ },
+  { operationId: "reloadScheduler", method: "post", path: "/api/scheduler/reload", tag: "scheduler", summary: "Re-reads every rule from the store (needed only after out-of-band writes).", permission: "scheduler.reload", response: "ReloadSummary", envelope: "api", errors: ["invalid-input", "payload-too-large", "unsupported-media-type", ...AUTH_READ] },
+
+  { operationId: "getOpenApi", method: "get", path: "/openapi.json", tag: "docs", summary: "This document.", mediaType: "application/json", envelope: "raw", errors: [] },
+  { operationId: "getDocs", method: "get", path: "/docs", tag: "docs", summary: "Interactive API docs (served locally).", mediaType: "text/html", envelope: "raw", errors: [] },
+];
+
+/** The WebSocket of live execution results (not an OpenAPI operation; described in the document's info). */
+export const LIVE_HISTORY_PATH = "/api/history/live";

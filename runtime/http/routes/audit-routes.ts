@@ -1,0 +1,64 @@
+// The audit query routes of the control plane: a page, and the same result as a finite,
+// resumable server-sent event snapshot. Scope is the caller's tenant and project only; the
+// request cannot name another.
+import type { AuditPage, AuditQuery } from "../../audit/audit-event.js";
+import type { Identity } from "../../auth/identity.js";
+import { invalidInput } from "../../errors.js";
+import type { AppDeps } from "../app-deps.js";
+import { allowRead, type AppContext } from "../guard.js";
+import { integerParam, problem, readQuery, timeParam } from "../request-input.js";
+
+type Handler = (ctx: AppContext) => Promise<void>;
+
+const QUERY = ["action", "cursor", "from", "limit", "resourceId", "resourceKind", "subjectId", "to"] as const;
+const CURSOR = /^(0|[1-9]\d{0,15})$/;
+
+export function auditRoutes(deps: AppDeps): Record<string, Handler> {
+  const search = async (ctx: AppContext, lastEventId?: string): Promise<AuditPage> => {
+    const identity = await allowRead(ctx, deps, "audit.event.read", true);
+    return deps.store.audit.list(toQuery(ctx, identity, lastEventId));
+  };
+  return {
+    async listAuditEvents(ctx) {
+      ctx.body = await search(ctx);
+    },
+
+    async streamAuditEvents(ctx) {
+      const page = await search(ctx, ctx.get("last-event-id") || undefined);
+      let text = "";
+      for (const event of page.items) text += `id: ${event.sequence}\nevent: audit\ndata: ${JSON.stringify(event)}\n\n`;
+      ctx.status = 200;
+      ctx.type = "text/event-stream";
+      ctx.set("Cache-Control", "no-store");
+      ctx.body = `${text}: snapshot-complete\n\n`;
+    },
+  };
+}
+
+function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | undefined): AuditQuery {
+  const values = readQuery(ctx.query, QUERY);
+  const cursor = values.cursor;
+  if (cursor !== undefined && !CURSOR.test(cursor)) throw invalidInput(`cursor must be a decimal audit sequence, got '${cursor}'`, [problem("/query/cursor", "expected a decimal audit sequence")]);
+  if (lastEventId !== undefined && !CURSOR.test(lastEventId)) {
+    throw invalidInput(`Last-Event-ID must be a decimal audit sequence, got '${lastEventId}'`, [problem("/header/last-event-id", "expected a decimal audit sequence")]);
+  }
+  if (cursor !== undefined && lastEventId !== undefined && BigInt(cursor) !== BigInt(lastEventId)) {
+    throw invalidInput(`Last-Event-ID (${lastEventId}) and cursor (${cursor}) disagree; send one, or the same sequence in both`, [problem("/header/last-event-id", "must agree with the cursor query field")]);
+  }
+  const after = cursor ?? lastEventId;
+  const from = timeParam(values, "from");
+  const to = timeParam(values, "to");
+  if (from !== undefined && to !== undefined && from > to) throw invalidInput("from is after to", [problem("/query/from", "must not be after to")]);
+  return {
+    tenantId: identity.tenantId,
+    projectId: identity.projectId,
+    ...(values.action !== undefined ? { action: values.action } : {}),
+    ...(values.resourceKind !== undefined ? { resourceKind: values.resourceKind } : {}),
+    ...(values.resourceId !== undefined ? { resourceId: values.resourceId } : {}),
+    ...(values.subjectId !== undefined ? { subjectId: values.subjectId } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(after !== undefined ? { after: Number(after) } : {}),
+    limit: integerParam(values, "limit", { min: 1, max: 500, fallback: 50 })!,
+  };
+}

@@ -1,0 +1,128 @@
+// Valid and invalid values of every HTTP API body schema, for the generated validators' test.
+// The valid ones are what the service sends or accepts; each invalid one breaks one rule.
+import { readFileSync } from "node:fs";
+import { fromRoot } from "../helpers/paths.js";
+
+export interface Samples {
+  valid: unknown[];
+  invalid: unknown[];
+}
+
+const minimalFlow = JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json"), "utf8")) as unknown;
+const at = "2026-11-21T05:00:00.123Z";
+const digest = "0".repeat(63) + "a";
+const diagnostic = { code: "flow/cycle", severity: "error", message: "m", path: "/nodes/1" };
+
+const result = {
+  success: false,
+  actions: [{ node: "c", target: 7, point_type: "action", point: 1, value: null, success: false, reason: "value is not finite" }],
+  path: ["s", "i", "sw", "c", "e"],
+  matched: [{ node: "sw", output: "hot", condition: "t > 25" }],
+  variables: { t: 26.5, hot: true, unset: null },
+  nodes: [{ node: "s", type: "start", outputs: ["default"] }, { node: "e", type: "end", outputs: [] }],
+  short_circuit: null,
+};
+const shortCircuited = { ...result, success: false, actions: [], short_circuit: { node: "i", variable: "t", instance: 7, point_type: "measurement", point: 3, reason: "unavailable" } };
+const entry = { id: 5, rule_id: 1, started_at: at, finished_at: at, trigger: "manual", success: false, result, error: null };
+const failedEntry = { ...entry, result: {}, error: { code: "history-unavailable", message: "point history could not be read" } };
+const auditEvent = {
+  sequence: "12", occurredAt: at, tenantId: "t", projectId: "p", subject: { id: "alice", role: "Engineer" }, action: "rule.update",
+  resource: { kind: "rule", id: "1" }, outcome: "allowed", risk: "medium", confirmation: "confirmed", correlationId: "c-1", evidenceDigest: digest,
+};
+const suppressed = { deadband_time: 0, deadband_value: 1, cooldown: 0, disabled: 0, running: 0, no_change: 3, input_unavailable: 0 };
+const problem = { ruleId: 2, name: "r", excluded: true, diagnostics: [diagnostic] };
+const status = {
+  running: true, tick_ms: 100, parallelism: 4, total_rules: 2, enabled_rules: 1, in_flight: 0, queued: 0, executions: 3, failures: 1, dropped_events: 0, last_tick_at: at,
+  rules: [
+    { id: 1, executions: 3, failures: 1, last_run_at: at, suppressed, last_outcome: { at, success: true, actions_attempted: 1, actions_succeeded: 1, short_circuited: false } },
+    { id: 2, executions: 0, failures: 0, last_run_at: null, suppressed, last_outcome: null },
+  ],
+  problems: [problem],
+};
+
+export const API_SAMPLES = {
+  RuleCreateRequest: {
+    valid: [{ name: "r", confirmed: true }, { name: "r", description: "why", confirmed: true }],
+    invalid: [{ name: "r" }, { name: "r", confirmed: "true" }, { name: "", confirmed: true }, { name: "r", confirmed: true, enabled: true }, { name: "x".repeat(201), confirmed: true }],
+  },
+  RuleUpdateRequest: {
+    valid: [{ confirmed: true }, { name: "r", description: "", priority: -3, cooldown_ms: 0, trigger_config: null, flow_json: minimalFlow, confirmed: true }, { trigger_config: { type: "interval", interval_ms: 500 }, confirmed: true }],
+    invalid: [{ enabled: true, confirmed: true }, { trigger_config: { type: "interval" }, confirmed: true }, { flow_json: null, confirmed: true }, { cooldown_ms: -1, confirmed: true }, { name: "r" }],
+  },
+  ConfirmedRequest: { valid: [{ confirmed: true }], invalid: [{}, { confirmed: false }, { confirmed: true, force: true }] },
+  PageQuery: { valid: [{}, { page: "1", page_size: "500" }, { page: "42", page_size: "7" }], invalid: [{ page: "0" }, { page_size: "501" }, { page: 1 }, { page: "1.5" }, { size: "5" }] },
+  HistoryQuery: { valid: [{}, { after_id: "0", limit: "50" }], invalid: [{ after_id: "-1" }, { limit: "0" }, { limit: "05" }] },
+  AuditEventQuery: {
+    valid: [{}, { action: "rule.update", cursor: "12", from: "2026-11-21T05:00:00Z", to: "2026-11-21T06:00:00.5+01:00", limit: "10", resourceId: "1", resourceKind: "rule", subjectId: "alice" }],
+    invalid: [{ tenantId: "t" }, { cursor: "01" }, { from: "yesterday" }, { limit: "1000" }],
+  },
+  Health: { valid: [{ status: "ok", service: "svc", version: "0.1.0" }], invalid: [{ status: "degraded", service: "svc", version: "0.1.0" }, { status: "ok" }] },
+  PlatformMetadata: {
+    valid: [
+      {
+        name: "svc", role: "automation service",
+        authority: { livePointState: "a", physicalControl: "b", tenantIdentity: "c", desiredRevision: "d", placementPolicy: "e", actualInfrastructure: "f" },
+        multiCloud: { providerModel: "g", executionEngines: ["h"], stateIsolation: "i" },
+      },
+    ],
+    invalid: [{ name: "svc", role: "r", authority: {}, multiCloud: { providerModel: "g", executionEngines: "h", stateIsolation: "i" } }],
+  },
+  AuditEvent: {
+    valid: [auditEvent, { ...auditEvent, resource: { kind: "scheduler", id: null }, traceId: "tr" }],
+    invalid: [{ ...auditEvent, sequence: 12 }, { ...auditEvent, evidenceDigest: "ABC" }, { ...auditEvent, outcome: "maybe" }, { ...auditEvent, occurredAt: "today" }],
+  },
+  AuditEventPage: { valid: [{ items: [], nextCursor: null }, { items: [auditEvent], nextCursor: "12" }], invalid: [{ items: [], nextCursor: 12 }, { items: [], nextCursor: "x" }, { items: [] }] },
+  V1Error: { valid: [{ error: { code: "unauthenticated", message: "m", correlationId: "c" } }], invalid: [{ success: false, error: { code: "unauthenticated", message: "m", correlationId: "c" } }, { error: { code: "x" } }] },
+  ErrorResponse: {
+    valid: [
+      { success: false, error: { code: "not-found", message: "rule 9 does not exist", correlationId: "c" } },
+      { success: false, error: { code: "invalid-input", message: "m", correlationId: "c", details: { diagnostics: [diagnostic], hint: "h" } } },
+    ],
+    invalid: [{ success: true, error: { code: "not-found", message: "m", correlationId: "c" } }, { success: false, error: { code: "teapot", message: "m", correlationId: "c" } }],
+  },
+  RuleSummaryPage: {
+    valid: [{ items: [], page: 1, page_size: 50, total: 0 }, { items: [{ id: 1, name: "r", enabled: false, description: "" }], page: 1, page_size: 1, total: 3 }],
+    invalid: [{ items: [{ id: 1, name: "r" }], page: 1, page_size: 50, total: 1 }, { items: [], page: 0, page_size: 50, total: 0 }],
+  },
+  RuleCreated: { valid: [{ id: 1, name: "r", status: "created" }], invalid: [{ id: 1, name: "r", status: "ok" }] },
+  RuleDeleted: { valid: [{ id: 1, status: "deleted" }], invalid: [{ id: "1", status: "deleted" }] },
+  ExecutionResult: {
+    valid: [result, shortCircuited],
+    invalid: [{ ...result, variables: { t: "hot" } }, { ...result, actions: [{ ...result.actions[0], point_type: "measurement" }] }, { ...result, short_circuit: { node: "i" } }],
+  },
+  ManualExecution: {
+    valid: [
+      { rule_id: 1, success: true, actions_attempted: 1, actions_succeeded: 1, history_id: 5, result, error: null },
+      { rule_id: 1, success: false, actions_attempted: 0, actions_succeeded: 0, history_id: null, result: null, error: { code: "history-unavailable", message: "m" } },
+    ],
+    invalid: [{ rule_id: 1, success: true, actions_attempted: -1, actions_succeeded: 0, history_id: 5, result, error: null }, { rule_id: 1, success: true }],
+  },
+  RuleVariables: {
+    valid: [
+      {
+        rule_id: 1,
+        variables: [
+          { name: "t", kind: "input", node: "i", instance: 7, point_type: "measurement", point: 3, point_name: "temp", unit: "degC", value: null, updated_at: null },
+          { name: "d", kind: "period_delta", node: "pd", instance: 7, point_type: "measurement", point: 3, period_ms: 60000 },
+          { name: "k", kind: "param", node: "i", value: 2 },
+          { name: "c", kind: "calc", node: "calc", expr: "t * k" },
+        ],
+      },
+    ],
+    invalid: [{ rule_id: 1, variables: [{ name: "t", kind: "point", node: "i" }] }, { rule_id: 1, variables: [{ name: "t", kind: "input", node: "i", updated_at: "now" }] }],
+  },
+  HistoryEntry: {
+    valid: [entry, failedEntry, { ...entry, result: shortCircuited, trigger: "on_change" }],
+    invalid: [{ ...entry, trigger: "cron" }, { ...entry, result: { success: true } }, { ...entry, started_at: "2026-11-21 05:00:00" }],
+  },
+  HistoryPage: { valid: [{ items: [], next_after_id: null }, { items: [entry, failedEntry], next_after_id: 5 }], invalid: [{ items: [entry], next_after_id: "5" }] },
+  LiveHistoryMessage: {
+    valid: [{ type: "execution", data: entry }, { type: "error", error: { code: "unauthenticated", message: "m" } }],
+    invalid: [{ type: "execution" }, { type: "history", data: entry }, { type: "error", error: { code: "x" } }],
+  },
+  ReloadSummary: { valid: [{ loaded: 2, enabled: 1, problems: [] }, { loaded: 1, enabled: 1, problems: [problem] }], invalid: [{ loaded: 2, enabled: 1, problems: [{ ruleId: 2 }] }] },
+  SchedulerStatusReport: {
+    valid: [status, { ...status, running: false, last_tick_at: null, rules: [], problems: [] }],
+    invalid: [{ ...status, rules: [{ ...status.rules[0], suppressed: { cooldown: 1 } }] }, { ...status, tickMs: 100 }, { ...status, last_tick_at: 0 }],
+  },
+} satisfies Record<string, Samples>;

@@ -1,0 +1,118 @@
+// Live execution results over WebSocket (rules-service.md "Events"): records of the durable
+// history, streamed as they are written, for all rules or one, resumable from a history id,
+// authenticated with the same JWT.
+import { expect } from "chai";
+import WebSocket from "ws";
+import { LIVE_PROTOCOL } from "../../runtime/http/live-history.js";
+import { SUPPLY } from "../rules/engine-fixture.js";
+import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
+import { VALVE_RULE } from "./rule-flows.js";
+
+const CONFIRMED = { confirmed: true };
+
+interface Reader {
+  ws: WebSocket;
+  /** Resolves with the next `n` messages (bounded by 3 s). */
+  take(n: number): Promise<any[]>;
+  close(): void;
+}
+
+function connect(f: HttpFixture, query: string, options: { token?: string; protocols?: string[] } = {}): Promise<Reader> {
+  const headers = options.token ? { authorization: `Bearer ${options.token}` } : undefined;
+  const ws = new WebSocket(`${f.url.replace("http", "ws")}/api/history/live${query}`, options.protocols ?? [], { headers, handshakeTimeout: 3000 });
+  const inbox: any[] = [];
+  let waiter: (() => void) | undefined;
+  ws.on("message", (data) => {
+    inbox.push(JSON.parse(String(data)));
+    waiter?.();
+  });
+  return new Promise((resolve, reject) => {
+    ws.once("open", () =>
+      resolve({
+        ws,
+        async take(n) {
+          const deadline = Date.now() + 3000;
+          while (inbox.length < n) {
+            if (Date.now() > deadline) throw new Error(`expected ${n} messages, got ${inbox.length}`);
+            await new Promise<void>((r) => {
+              waiter = r;
+              setTimeout(r, 50);
+            });
+          }
+          return inbox.splice(0, n);
+        },
+        close: () => ws.close(),
+      }),
+    );
+    ws.once("unexpected-response", (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once("error", reject);
+  });
+}
+
+describe("live execution history over WebSocket", () => {
+  let f: HttpFixture;
+  let token: string;
+  let id: number;
+  beforeEach(async () => {
+    f = await startHttpFixture();
+    token = await f.token("Viewer");
+    const engineer = await f.token("Engineer");
+    id = (await f.request("POST", "/api/rules", { token: engineer, body: { name: "r", confirmed: true } })).json.data.id;
+    await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+    f.engine.plane.setMeasurement(SUPPLY, 20);
+  });
+  afterEach(() => f.close());
+
+  const execute = async (ruleId = id) => (await f.request("POST", `/api/rules/${ruleId}/execute`, { token: await f.token("Engineer"), body: CONFIRMED })).json.data;
+
+  it("spec events: a reader receives the record of an execution made via POST execute", async () => {
+    const reader = await connect(f, "", { token });
+    const execution = await execute();
+    const [message] = await reader.take(1);
+    expect(message.type).to.equal("execution");
+    expect(message.data).to.include({ id: execution.history_id, rule_id: id, trigger: "manual", success: true });
+    expect(message.data.result.actions[0]).to.include({ target: 7, point: 2, value: 10, success: true });
+    reader.close();
+  });
+
+  it("resumes from a history id: records after it come first, then new ones, none twice", async () => {
+    const first = await execute();
+    const second = await execute();
+    const reader = await connect(f, `?after_id=${first.history_id}`, { token });
+    expect((await reader.take(1)).map((m) => m.data.id)).to.deep.equal([second.history_id]);
+    const third = await execute();
+    expect((await reader.take(1)).map((m) => m.data.id)).to.deep.equal([third.history_id]);
+    reader.close();
+  });
+
+  it("rule_id streams one rule's records only; the executions of the scheduler arrive too", async () => {
+    const engineer = await f.token("Engineer");
+    const other = (await f.request("POST", "/api/rules", { token: engineer, body: { name: "other", confirmed: true } })).json.data.id;
+    await f.request("PUT", `/api/rules/${other}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+    const reader = await connect(f, `?rule_id=${id}`, { token });
+    await execute(other);
+    await f.request("POST", `/api/rules/${id}/enable`, { token: engineer, body: CONFIRMED });
+    await f.advance(1000);
+    const [message] = await reader.take(1);
+    expect(message.data).to.include({ rule_id: id, trigger: "interval" });
+    reader.close();
+  });
+
+  it("authenticated with the same JWT: refused without one (401) or with a bad query (400); browsers may offer bearer.<token>", async () => {
+    const refused = await connect(f, "").then(
+      () => 0,
+      (error: { status?: number }) => error.status,
+    );
+    expect(refused).to.equal(401);
+    const bad = await connect(f, "?rule_id=abc", { token }).then(
+      () => 0,
+      (error: { status?: number }) => error.status,
+    );
+    expect(bad).to.equal(400);
+    const browser = await connect(f, "", { protocols: [LIVE_PROTOCOL, `bearer.${token}`] });
+    expect(browser.ws.protocol).to.equal(LIVE_PROTOCOL);
+    await execute();
+    expect((await browser.take(1))[0].type).to.equal("execution");
+    browser.close();
+  });
+});

@@ -1,0 +1,87 @@
+// The document describes the real service: every route is called over HTTP (successes and
+// errors), and each answer's status is one the document lists for the operation and its body
+// validates against the schema the document gives for that status.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { expect } from "chai";
+import { SCHEMAS } from "../../generated/schemas.js";
+import { buildOpenApi, type JsonObject } from "../../runtime/http/openapi/build-openapi.js";
+import { ROUTES } from "../../runtime/http/route-table.js";
+import { httpBackends } from "./http-backends.js";
+import { startHttpFixture, type HttpFixture, type Reply } from "./http-fixture.js";
+import { VALVE_RULE } from "./rule-flows.js";
+
+const DOC_ID = "https://svc.example/openapi.json";
+const doc = buildOpenApi(ROUTES, SCHEMAS, { title: "svc", version: "0.0.0-test" }) as { paths: Record<string, Record<string, { responses: Record<string, JsonObject> }>> };
+const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: true, formats: { "date-time": true } });
+ajv.addSchema(doc, DOC_ID);
+
+const pointer = (...tokens: string[]) => tokens.map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+function responseValidator(operationId: string, status: number): ValidateFunction | "no-json" {
+  const route = ROUTES.find((r) => r.operationId === operationId)!;
+  const response = doc.paths[route.path]![route.method]!.responses[String(status)];
+  expect(response, `${operationId} answered ${status}, which the document does not list`).to.not.equal(undefined);
+  if (!("application/json" in (response!.content as JsonObject))) return "no-json";
+  return ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", route.path, route.method, "responses", String(status), "content", "application/json", "schema")}` });
+}
+
+for (const backend of httpBackends()) {
+  describe(`OpenAPI document against the running service on ${backend.name} (issue 5 item 6: no second copy of any shape)`, () => {
+    let fixture: HttpFixture;
+    const seen = new Set<string>();
+
+    before(async () => {
+      fixture = await startHttpFixture({ store: await backend.open("openapi") });
+    });
+    after(async () => {
+      await fixture.close();
+      await backend.cleanup();
+    });
+
+    async function call(operationId: string, method: string, path: string, options: Parameters<HttpFixture["request"]>[2] = {}): Promise<Reply> {
+      const reply = await fixture.request(method, path, options);
+      const validate = responseValidator(operationId, reply.status);
+      if (validate !== "no-json") expect(validate(reply.json), `${operationId} ${reply.status} ${reply.text.slice(0, 300)}\n${JSON.stringify(validate.errors)}`).to.equal(true);
+      expect(reply.headers.get("x-correlation-id"), operationId).to.be.a("string");
+      seen.add(operationId);
+      return reply;
+    }
+
+    it("every route's answers match the document, successes and errors", async () => {
+      const admin = await fixture.token("Admin");
+      const viewer = await fixture.token("Viewer");
+      const confirmed = { confirmed: true };
+      await call("getHealth", "GET", "/health");
+      await call("getPlatform", "GET", "/api/v1/platform");
+      await call("listRules", "GET", "/api/rules?page=0", { token: viewer });
+      await call("createRule", "POST", "/api/rules", { token: viewer, body: { name: "r", confirmed: true } });
+      await call("createRule", "POST", "/api/rules", { token: admin, body: { name: "r" } });
+      const created = await call("createRule", "POST", "/api/rules", { token: admin, body: { name: "r", description: "d", confirmed: true } });
+      const id = (created.json as { data: { id: number } }).data.id;
+      await call("listRules", "GET", "/api/rules?page_size=1", { token: viewer });
+      await call("getRule", "GET", `/api/rules/${id}`, { token: viewer });
+      await call("getRule", "GET", "/api/rules/999", { token: viewer });
+      await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { ...VALVE_RULE, confirmed: true } });
+      await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { enabled: true, confirmed: true } });
+      await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { flow_json: { nodes: [], edges: [] }, confirmed: true } });
+      await call("enableRule", "POST", `/api/rules/${id}/enable`, { token: admin, body: confirmed });
+      const status = await call("getSchedulerStatus", "GET", "/api/scheduler/status", { token: viewer });
+      expect((status.json as { data: { rules: unknown[] } }).data.rules).to.have.length(1);
+      await call("disableRule", "POST", `/api/rules/${id}/disable`, { token: admin, body: confirmed });
+      await call("executeRule", "POST", `/api/rules/${id}/execute`, { token: admin, body: confirmed });
+      await call("getRuleVariables", "GET", `/api/rules/${id}/variables`, { token: viewer });
+      await call("getRuleHistory", "GET", `/api/rules/${id}/history?limit=1`, { token: viewer });
+      await call("reloadScheduler", "POST", "/api/scheduler/reload", { token: admin });
+      await call("listAuditEvents", "GET", "/api/v1/audit/events?limit=2", { token: admin });
+      await call("listAuditEvents", "GET", "/api/v1/audit/events", { token: viewer });
+      await call("listAuditEvents", "GET", "/api/v1/audit/events?cursor=x", { token: admin });
+      const stream = await call("streamAuditEvents", "GET", "/api/v1/audit/events/stream", { token: admin, headers: { "Last-Event-ID": "1" } });
+      expect(stream.headers.get("content-type")).to.match(/^text\/event-stream/);
+      await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
+      await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
+      await call("getOpenApi", "GET", "/openapi.json");
+      await call("getDocs", "GET", "/docs");
+      expect([...seen].sort()).to.deep.equal(ROUTES.map((r) => r.operationId).sort());
+    });
+  });
+}

@@ -28,18 +28,37 @@ export function createJwtVerifier(config: AuthConfig, clock: { now(): number }):
     ...(config.issuer !== undefined ? { issuer: config.issuer } : {}),
     ...(config.audience !== undefined ? { audience: config.audience } : {}),
   });
+  // A client sends the same token with every request: a verified token's identity is kept for
+  // up to a minute (never past its exp or before its nbf), so the signature is checked once.
+  const verified = new Map<string, { identity: Identity; from: number; until: number }>();
   return {
     async verify(token) {
+      const now = clock.now();
+      const hit = verified.get(token);
+      if (hit !== undefined && now >= hit.from && now <= hit.until) return hit.identity;
       let payload: JWTPayload;
       try {
         payload = await verifyWithKey(token, options());
       } catch (error) {
+        verified.delete(token);
         throw toUnauthenticated(error);
       }
-      return toIdentity(payload);
+      const identity = toIdentity(payload);
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      const tolerance = CLOCK_TOLERANCE_SECONDS * 1000;
+      verified.set(token, {
+        identity,
+        from: payload.nbf === undefined ? -Infinity : payload.nbf * 1000 - tolerance,
+        until: Math.min(payload.exp! * 1000 + tolerance, now + VERIFIED_CACHE_MS),
+      });
+      return identity;
     },
   };
 }
+
+/** Tokens whose verification is remembered, and for how long at most. */
+const VERIFIED_CACHE_SIZE = 1024;
+const VERIFIED_CACHE_MS = 60_000;
 
 type KeyedVerify = (token: string, options: JWTVerifyOptions) => Promise<JWTPayload>;
 

@@ -28,6 +28,7 @@ function render(ctx: Context & { state: RequestState }, error: ServiceError): vo
   const message = error.expose ? error.message : `internal error (correlation id ${correlationId})`;
   ctx.status = error.status;
   ctx.type = "application/json";
+  if (error.code === "unauthenticated") ctx.set("WWW-Authenticate", 'Bearer realm="svc"');
   if (isControlPlanePath(ctx.path)) {
     ctx.body = { error: { code: error.code, message, correlationId } };
     return;

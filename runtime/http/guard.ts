@@ -44,7 +44,7 @@ export async function acceptMutation(ctx: AppContext, deps: AppDeps, check: Muta
   const audit: AuditContext = { identity, confirmation, correlationId: ctx.state.correlationId, now: deps.clock.now(), ...traceOf(ctx) };
   if (!hasPermission(identity, check.permission)) {
     await deps.store.audit.append(auditEvent(audit, check.action, check.resource, "denied"));
-    throw permissionDenied(`${check.action} needs the role Admin or Engineer; role ${identity.role} may only read`);
+    throw permissionDenied(`${check.action} needs the permission ${check.permission} (roles Admin and Engineer); role ${identity.role} does not have it`);
   }
   if (check.confirmed && !confirmed) {
     throw new ServiceError("confirmation-required", `${check.action} changes the running system and needs "confirmed": true in the JSON body`, {

@@ -39,11 +39,62 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError("payload-too-large", `the request body exceeds ${limit} bytes`);
 }
 
-/** JSON.parse, after one pass that reports the first syntax error or duplicate key with its place. */
+/**
+ * JSON.parse, refusing duplicate keys. The fast path (JSON.parse and a key scan) runs on every
+ * request; the slower pass that names the line, column and path runs only for a bad body.
+ */
 export function parseStrictJson(text: string): unknown {
-  const problem = firstProblem(text);
-  if (problem !== undefined) throw invalidInput(`the request body is not acceptable JSON: ${problem.message}`, [problem]);
-  return JSON.parse(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw refused(text);
+  }
+  if (hasDuplicateKey(text)) throw refused(text);
+  return value;
+}
+
+function refused(text: string): ServiceError {
+  const problem = firstProblem(text) ?? { code: "json/syntax", severity: "error", message: "not valid JSON", path: "" };
+  return invalidInput(`the request body is not acceptable JSON: ${problem.message}`, [problem]);
+}
+
+/** Whether some object of `text`, which must be valid JSON, has a key twice. One pass, no paths. */
+export function hasDuplicateKey(text: string): boolean {
+  const objects: (Set<string> | null)[] = []; // null for an array
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i + 1;
+      let escaped = false;
+      for (i = start; text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i++;
+        }
+      }
+      if (!expectKey) continue;
+      const raw = text.slice(start, i);
+      const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+      const keys = objects[objects.length - 1]!;
+      if (keys.has(key)) return true;
+      keys.add(key);
+      expectKey = false;
+    } else if (c === 0x7b) {
+      objects.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      objects.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      objects.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = objects.length > 0 && objects[objects.length - 1] !== null;
+    }
+  }
+  return false;
 }
 
 type Frame = { kind: "object"; path: string; keys: Set<string>; key: string } | { kind: "array"; path: string; index: number };

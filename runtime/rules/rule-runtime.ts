@@ -78,14 +78,20 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   let problems: RuleProblem[] = [];
   let reloading: Promise<unknown> = Promise.resolve();
 
+  // Reloads run one at a time. Callers that arrive while one waits to start share it: it has not
+  // read the store yet, so it sees their writes too (a burst of PUTs costs one reload, not N).
+  let waiting: Promise<ReloadSummary> | undefined;
   const reload = (): Promise<ReloadSummary> => {
+    if (waiting !== undefined) return waiting;
     const next = reloading.then(async () => {
+      waiting = undefined;
       const { rules, problems: found } = loadRules(await store.rules.listEnabled(), plane.catalog);
       scheduler.reload(rules);
       problems = found;
       for (const problem of found) options.onProblem?.(problem);
       return { loaded: rules.length, enabled: rules.filter((r) => r.enabled).length, problems: found };
     });
+    waiting = next;
     reloading = next.catch(() => undefined);
     return next;
   };

@@ -9,6 +9,7 @@ import { compileFlow } from "../../compiler/index.js";
 import type { Clock } from "../engine/scheduler/types.js";
 import type { RulePatch, RuleSummary, Store } from "../store/store.js";
 import { invalidInput, notFound } from "../errors.js";
+import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
 
@@ -41,6 +42,10 @@ export interface RuleUpdate {
 export interface RuleService {
   list(page: { offset: number; limit: number }): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule>;
+  /** The rule as JSON text (the same value as `get`), from the read cache when it holds it. */
+  getJson(id: number): Promise<string>;
+  /** Forgets every cached read; called with every explicit reload (out-of-band writes). */
+  forgetCached(): void;
   create(input: { name: string; description: string }, before?: BeforeChange): Promise<Rule>;
   update(id: number, update: RuleUpdate, before?: BeforeChange): Promise<Rule>;
   remove(id: number, before?: BeforeChange): Promise<void>;
@@ -48,6 +53,12 @@ export interface RuleService {
 }
 
 export function createRuleService({ store, clock, reload }: RuleServiceOptions): RuleService {
+  const cache = createRuleReadCache();
+  const cached = async (id: number): Promise<CachedRule> => {
+    const entry = await cache.get(id, () => store.rules.get(id));
+    if (entry === undefined) throw notFound(`rule ${id}`);
+    return entry;
+  };
   const change = async <T>(
     action: RuleAction,
     ruleId: number | undefined,
@@ -55,12 +66,14 @@ export function createRuleService({ store, clock, reload }: RuleServiceOptions):
     write: (tx: Store, id: number) => Promise<T | undefined>,
   ): Promise<T> => {
     const result = await store.transaction(async (tx) => {
-      if (ruleId !== undefined && (await tx.rules.get(ruleId)) === undefined) throw notFound(`rule ${ruleId}`);
       const id = ruleId ?? (await tx.rules.nextId());
       await beforeChange?.(tx, { action, ruleId: id });
-      return write(tx, id);
+      const written = await write(tx, id);
+      // No such rule: the rejection rolls the audit record back with the (empty) change.
+      if (written === undefined) throw notFound(`rule ${id}`);
+      return written;
     });
-    if (result === undefined) throw notFound(`rule ${ruleId}`);
+    cache.forget(ruleId);
     await reload();
     return result;
   };
@@ -68,11 +81,9 @@ export function createRuleService({ store, clock, reload }: RuleServiceOptions):
 
   return {
     list: (page) => store.rules.list(page),
-    async get(id) {
-      const rule = await store.rules.get(id);
-      if (rule === undefined) throw notFound(`rule ${id}`);
-      return rule;
-    },
+    get: async (id) => (await cached(id)).rule,
+    getJson: async (id) => (await cached(id)).json,
+    forgetCached: () => cache.forgetAll(),
     create: (input, before) => change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id)),
     async update(id, update, before) {
       const patch = toPatch(update);
@@ -102,7 +113,11 @@ function toPatch(update: RuleUpdate): RulePatch {
   }
   if (update.flow_json !== undefined) {
     const compiled = compileFlow(update.flow_json);
-    if (!compiled.ok) throw invalidInput("flow_json is not a valid flow; nothing was stored", prefixed(compiled.diagnostics, "/flow_json"));
+    if (!compiled.ok) {
+      const first = compiled.diagnostics[0];
+      const where = first ? ` (first: /flow_json${first.path ?? ""}: ${first.message})` : "";
+      throw invalidInput(`flow_json is not a valid flow${where}; nothing was stored`, prefixed(compiled.diagnostics, "/flow_json"));
+    }
     patch.flow = { flow_json: compiled.flow_json, nodes_json: compiled.nodes_json };
   }
   return patch;

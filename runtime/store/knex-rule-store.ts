@@ -57,11 +57,11 @@ export function knexRuleStore(db: () => Knex): RuleStore {
     },
 
     async listEnabled() {
-      return (await rules().where({ enabled: true }).orderBy("id")).map(toRule);
+      return (await rules().where({ enabled: true }).orderBy("id")).map((row) => toRule(row));
     },
 
     async listAll() {
-      return (await rules().orderBy("id")).map(toRule);
+      return (await rules().orderBy("id")).map((row) => toRule(row));
     },
 
     async nextId() {
@@ -91,8 +91,9 @@ export function knexRuleStore(db: () => Knex): RuleStore {
         values.flow_json = toJsonText(patch.flow.flow_json, "rules.flow_json");
         values.nodes_json = toJsonText(patch.flow.nodes_json, "rules.nodes_json");
       }
-      const [row] = await rules().where({ id }).update(values).returning("*");
-      return row === undefined ? undefined : toRule(row);
+      // With a new flow, the two large columns are not read back and parsed: they are the patch's.
+      const [row] = await rules().where({ id }).update(values).returning(patch.flow === undefined ? "*" : SMALL_COLUMNS);
+      return row === undefined ? undefined : toRule(row, patch.flow);
     },
 
     async setEnabled(id, enabled, now) {
@@ -119,7 +120,9 @@ function toSummary(row: Row): RuleSummary {
   };
 }
 
-function toRule(row: Row): Rule {
+const SMALL_COLUMNS = ["id", "name", "description", "enabled", "priority", "cooldown_ms", "trigger_config", "created_at", "updated_at"];
+
+function toRule(row: Row, flow?: { flow_json: FlowJson; nodes_json: NodesJson }): Rule {
   const { id, name, enabled, description } = toSummary(row);
   const column = (name: string) => `rules.${name} (id ${id})`;
   return {
@@ -130,8 +133,8 @@ function toRule(row: Row): Rule {
     priority: toInteger(row.priority, column("priority")),
     cooldown_ms: toInteger(row.cooldown_ms, column("cooldown_ms")),
     trigger_config: parseNullableJsonText(row.trigger_config, column("trigger_config")) as TriggerConfig | null,
-    flow_json: parseNullableJsonText(row.flow_json, column("flow_json")) as FlowJson | null,
-    nodes_json: parseJsonText(row.nodes_json, column("nodes_json")) as NodesJson,
+    flow_json: flow?.flow_json ?? (parseNullableJsonText(row.flow_json, column("flow_json")) as FlowJson | null),
+    nodes_json: flow?.nodes_json ?? (parseJsonText(row.nodes_json, column("nodes_json")) as NodesJson),
     created_at: toTimestamp(row.created_at, column("created_at")),
     updated_at: toTimestamp(row.updated_at, column("updated_at")),
   };

@@ -171,6 +171,9 @@ for (const backend of httpBackends()) {
       expectV1Error(await get("/api/v1/audit/events/stream", BEARER, { "last-event-id": "three" }), 400, "invalid-input");
       const done = await get("/api/v1/audit/events/stream", BEARER, { "last-event-id": "5" });
       expect(done.text).to.equal(": snapshot-complete\n\n");
+      const cut = await get("/api/v1/audit/events/stream?limit=2");
+      expect(ids(cut.text)).to.deep.equal(["1", "2"]);
+      expect(cut.text.endsWith(": more-after 2\n\n: snapshot-complete\n\n")).to.equal(true);
     });
   });
 }

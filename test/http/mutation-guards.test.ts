@@ -47,6 +47,7 @@ describe("rule API guards over HTTP", () => {
 
   it("spec authentication 1: a mutation without a token is 401, and so is every read", async () => {
     for (const [method, path, body] of MUTATIONS(id)) expectError(await f.request(method, path, { body }), 401, "unauthenticated");
+    expect((await f.request("GET", "/api/rules")).headers.get("www-authenticate")).to.match(/^Bearer/);
     for (const path of READS(id)) expectError(await f.request("GET", path), 401, "unauthenticated");
     expectError(await f.request("POST", "/api/scheduler/reload"), 401, "unauthenticated");
     expectError(await f.request("GET", "/api/rules", { headers: { authorization: `Basic ${engineer}` } }), 401, "unauthenticated");

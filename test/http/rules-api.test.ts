@@ -93,6 +93,7 @@ for (const backend of httpBackends()) {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
       const before = (await f.request("GET", `/api/rules/${id}`, { token: engineer })).text;
+      const stored = JSON.stringify(await f.store.rules.get(id));
       const audited = await auditActions();
       const reply = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { name: "renamed", flow_json: brokenFlow(), confirmed: true } });
       expect(reply.status).to.equal(400);
@@ -100,6 +101,7 @@ for (const backend of httpBackends()) {
       expect(reply.json.error.code).to.equal("invalid-input");
       expect(reply.json.error.details.diagnostics.some((d: { path: string }) => d.path.startsWith("/flow_json"))).to.equal(true);
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).text).to.equal(before);
+      expect(JSON.stringify(await f.store.rules.get(id))).to.equal(stored);
       expect(await auditActions()).to.deep.equal(audited);
     });
 
@@ -185,11 +187,14 @@ for (const backend of httpBackends()) {
     it("spec GET /api/scheduler/status and POST /api/scheduler/reload: counts after an out-of-band write", async () => {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+      expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(false);
       await f.store.rules.setEnabled(id, true, new Date(f.time.now())); // out of band: no reload
       expect((await f.request("GET", "/api/scheduler/status", { token: engineer })).json.data.enabled_rules).to.equal(0);
       const reply = await f.request("POST", "/api/scheduler/reload", { token: engineer });
       expect(reply.json.data).to.include({ loaded: 1, enabled: 1 });
       expect((await f.request("GET", "/api/scheduler/status", { token: engineer })).json.data).to.include({ enabled_rules: 1, total_rules: 1 });
+      // The reload also drops the read cache: GET shows the out-of-band write now.
+      expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(true);
       expect(await auditActions()).to.include("scheduler.reload:null:allowed");
     });
 

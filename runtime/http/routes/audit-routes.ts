@@ -30,7 +30,9 @@ export function auditRoutes(deps: AppDeps): Record<string, Handler> {
       ctx.status = 200;
       ctx.type = "text/event-stream";
       ctx.set("Cache-Control", "no-store");
-      ctx.body = `${text}: snapshot-complete\n\n`;
+      // A page cut at `limit` says where to resume; the snapshot-complete comment ends every stream.
+      const more = page.nextCursor === null ? "" : `: more-after ${page.nextCursor}\n\n`;
+      ctx.body = `${text}${more}: snapshot-complete\n\n`;
     },
   };
 }

@@ -45,7 +45,9 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
 
     async getRule(ctx) {
       await allowRead(ctx, deps, "rule.read");
-      ok(ctx, await service.get(ruleId(ctx)));
+      // The rule's JSON is kept by the read cache: the answer is assembled, not serialised again.
+      ctx.type = "application/json";
+      ctx.body = `{"success":true,"data":${await service.getJson(ruleId(ctx))}}`;
     },
 
     async updateRule(ctx) {

@@ -18,9 +18,10 @@ export function schedulerRoutes(deps: AppDeps): Record<string, Handler> {
     async reloadScheduler(ctx) {
       const { body, audit } = await acceptMutation(ctx, deps, { action: "scheduler.reload", permission: "scheduler.reload", confirmed: false, resource: { kind: "scheduler", id: null } });
       if (body !== undefined && !(isObject(body) && Object.keys(body).every((key) => key === "confirmed"))) {
-        throw invalidInput("POST /api/scheduler/reload takes no body (an empty object is accepted)", [{ code: "http/unexpected-body", severity: "error", message: "no fields are accepted", path: "" }]);
+        throw invalidInput("POST /api/scheduler/reload takes no fields (no body, {} or {\"confirmed\": true} are accepted)", [{ code: "http/unexpected-body", severity: "error", message: "no fields are accepted", path: "" }]);
       }
       await deps.store.audit.append(auditEvent(audit, "scheduler.reload", { kind: "scheduler", id: null }, "allowed"));
+      deps.service.forgetCached();
       ctx.body = { success: true, data: await deps.runtime.reload() };
     },
   };

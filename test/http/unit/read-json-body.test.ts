@@ -1,0 +1,54 @@
+// The strict JSON body parser: duplicate keys anywhere are refused with their path, syntax errors
+// with their line and column; valid JSON parses exactly as JSON.parse does.
+import { expect } from "chai";
+import fc from "fast-check";
+import { ServiceError } from "../../../runtime/errors.js";
+import { hasDuplicateKey, parseStrictJson } from "../../../runtime/http/read-json-body.js";
+
+function refusal(text: string): { code: string; path: string; line?: number } {
+  try {
+    parseStrictJson(text);
+  } catch (error) {
+    const d = (error as ServiceError).details!.diagnostics![0]!;
+    return { code: d.code, path: d.path ?? "", ...(d.span ? { line: d.span.start.line } : {}) };
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+describe("parseStrictJson (request bodies)", () => {
+  it("refuses a duplicate key at any depth, naming its JSON Pointer", () => {
+    expect(refusal('{"confirmed":false,"confirmed":true}')).to.include({ code: "json/duplicate-key", path: "/confirmed" });
+    expect(refusal('{"a":[1,{"b":{},"c":2,"c":3}]}')).to.include({ code: "json/duplicate-key", path: "/a/1/c" });
+    expect(refusal('{"x/y":{"k":1,"\\u006b":2}}')).to.include({ code: "json/duplicate-key", path: "/x~1y/k" });
+  });
+
+  it("keys that only look alike, keys in sibling objects and strings holding braces are not duplicates", () => {
+    for (const text of ['{"a":1,"A":2}', '[{"a":1},{"a":2}]', '{"a":{"a":1}}', '{"s":"{\\"a\\":1,\\"a\\":2}","t":"\\\\"}', '{"a":[],"b":{},"c":[{}]}']) {
+      expect(parseStrictJson(text), text).to.deep.equal(JSON.parse(text));
+    }
+  });
+
+  it("reports a syntax error with its line", () => {
+    expect(refusal('{\n  "confirmed": tru\n}')).to.include({ code: "json/syntax", line: 2 });
+    expect(refusal('{"a":1,}')).to.include({ code: "json/syntax" });
+  });
+
+  it("agrees with a reference on random JSON: parses like JSON.parse, finds duplicates exactly when present", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(hasDuplicateKey(text)).to.equal(false);
+        expect(parseStrictJson(text)).to.deep.equal(JSON.parse(text));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), (object) => {
+        const [key] = Object.keys(object);
+        const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:0}`;
+        expect(hasDuplicateKey(text)).to.equal(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -18,6 +18,11 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** The HTTP status of every response with this code. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
 export interface ErrorDetails {
   diagnostics?: Diagnostic[];
   hint?: string;
@@ -35,7 +40,7 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = "ServiceError";
-    this.status = STATUS[code];
+    this.status = statusOf(code);
     this.expose = code !== "internal";
   }
 }

@@ -1,10 +1,8 @@
 // The composition root: reads the configuration, opens the store, loads the site pack, starts the
 // rule engine and serves the HTTP API (with the live history WebSocket and the docs). The only
 // place that calls `listen`; `svc serve` (cli/commands/serve.ts) hands it the environment.
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
+import type { Server } from "node:http";
 import { join } from "node:path";
-import { SCHEMAS } from "../generated/schemas.js";
 import { createAuthenticator } from "./auth/authenticator.js";
 import { configuredKeyVariables, readAuthConfig } from "./auth/auth-config.js";
 import { createConfiguredBearer } from "./auth/configured-bearer.js";
@@ -12,11 +10,7 @@ import { createJwtVerifier } from "./auth/jwt-verifier.js";
 import { ensureLocalSecret } from "./auth/local-secret.js";
 import { describeAuthStartup } from "./auth/startup-notes.js";
 import { realTickTimer, systemClock } from "./engine/scheduler/index.js";
-import { createApp } from "./http/create-app.js";
-import { createDocsHandlers } from "./http/docs/index.js";
-import { attachLiveHistory } from "./http/live-history.js";
-import { buildOpenApi } from "./http/openapi/build-openapi.js";
-import { ROUTES } from "./http/route-table.js";
+import { createHttpServer } from "./http/create-http-server.js";
 import { readSiteFile } from "./points/read-site-file.js";
 import { createRuleEngine } from "./rules/create-rule-engine.js";
 import { ConfigError, readServiceConfig } from "./service-config.js";
@@ -60,27 +54,16 @@ export async function startService(env: Record<string, string | undefined>, log:
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
   });
   const authenticator = createAuthenticator({ verifier: createJwtVerifier(auth, systemClock), bearer });
-  const info = { name: "svc", version };
-  const app = createApp({
+  const { server, live } = createHttpServer({
     service: engine.service,
     runtime: engine.runtime,
     store,
     auth: authenticator,
     clock: systemClock,
-    info,
+    info: { name: "svc", version },
     bodyLimitBytes: config.bodyLimitBytes,
-    docs: createDocsHandlers({
-      openapi: buildOpenApi(ROUTES, SCHEMAS, { title: "svc rule service", version }),
-      swaggerUiDir: (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)(),
-    }),
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
-
-  const server = createServer(app.callback());
-  // Bounded: a client that never finishes its request does not hold a connection forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  const live = attachLiveHistory(server, { history: store.history, auth: authenticator });
   notifyLive = live.notify;
   const summary = await engine.start();
   await listen(server, config.port, config.host);

@@ -1,5 +1,6 @@
 // The service's settings from its environment, checked at start-up: a wrong value stops the
 // start with a message naming the variable, instead of a surprise later. Pure: env in, config out.
+import { DEFAULT_BODY_LIMIT_BYTES } from "./http/app-deps.js";
 import { describeDbUrl, parseDbUrl } from "./store/store-config.js";
 
 export interface ServiceConfig {
@@ -31,7 +32,7 @@ export function readServiceConfig(env: Record<string, string | undefined>): Serv
     dbUrl,
     pack: env.SVC_PACK || "examples/packs/demo",
     varDir,
-    bodyLimitBytes: integer(env, "SVC_BODY_LIMIT_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
+    bodyLimitBytes: integer(env, "SVC_BODY_LIMIT_BYTES", DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024),
   };
 }
 

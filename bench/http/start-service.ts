@@ -2,12 +2,10 @@
 // engine on real time, the Koa app with the real JWT verifier, the docs and the live-history
 // WebSocket, on an ephemeral loopback port. Only the site differs: BENCH_SITE below.
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SCHEMAS } from "../../generated/schemas.js";
 import type { SiteModel } from "../../generated/types.js";
 import { createAuthenticator } from "../../runtime/auth/authenticator.js";
 import { readAuthConfig } from "../../runtime/auth/auth-config.js";
@@ -15,11 +13,7 @@ import { createConfiguredBearer } from "../../runtime/auth/configured-bearer.js"
 import { createJwtVerifier } from "../../runtime/auth/jwt-verifier.js";
 import { mintToken } from "../../runtime/auth/mint-token.js";
 import { realTickTimer, systemClock } from "../../runtime/engine/scheduler/index.js";
-import { createApp } from "../../runtime/http/create-app.js";
-import { createDocsHandlers } from "../../runtime/http/docs/index.js";
-import { attachLiveHistory } from "../../runtime/http/live-history.js";
-import { buildOpenApi } from "../../runtime/http/openapi/build-openapi.js";
-import { ROUTES } from "../../runtime/http/route-table.js";
+import { createHttpServer } from "../../runtime/http/create-http-server.js";
 import { createRuleEngine } from "../../runtime/rules/create-rule-engine.js";
 import { openStore } from "../../runtime/store/open-store.js";
 
@@ -69,21 +63,15 @@ export async function startServiceUnderTest(): Promise<ServiceUnderTest> {
     bearer: createConfiguredBearer({}),
   });
   const internalErrors: unknown[] = [];
-  const app = createApp({
+  const { server, live } = createHttpServer({
     service: engine.service,
     runtime: engine.runtime,
     store,
     auth,
     clock: systemClock,
     info: { name: "svc", version: "bench" },
-    docs: createDocsHandlers({
-      openapi: buildOpenApi(ROUTES, SCHEMAS, { title: "svc", version: "bench" }),
-      swaggerUiDir: (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)(),
-    }),
     onInternalError: (error) => internalErrors.push(error),
   });
-  const server = createServer(app.callback());
-  const live = attachLiveHistory(server, { history: store.history, auth });
   await engine.start();
   await listen(server);
   const token = await mintToken(new TextEncoder().encode(SECRET), { sub: "bench", role: "Engineer", ttlSeconds: 3600 }, systemClock.now());

@@ -26,12 +26,14 @@ export async function serveCommand(args: string[], console: Console, environment
   // Imported here: the compile commands must not load the server, the store drivers and the engine.
   const { startService } = await import("../../runtime/main.js");
   const { ConfigError } = await import("../../runtime/service-config.js");
+  const { AuthConfigError } = await import("../../runtime/auth/auth-config.js");
+  const { LocalSecretError } = await import("../../runtime/auth/local-secret.js");
   const log = { info: (line: string) => console.out(`${line}\n`), error: (line: string) => console.err(`${line}\n`) };
   let service;
   try {
     service = await startService(environment.env, log, version);
   } catch (error) {
-    const known = error instanceof ConfigError || ["AuthConfigError", "LocalSecretError"].includes((error as Error).name);
+    const known = error instanceof ConfigError || error instanceof AuthConfigError || error instanceof LocalSecretError;
     if (!known && (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
     console.err(`svc serve: ${(error as Error).message}\n`);
     return EXIT.usage;

@@ -2,8 +2,9 @@
 // which resource, how risky, whether it was confirmed, and the request's correlation.
 import type { AuditConfirmation, AuditEventInput, AuditOutcome, AuditRisk } from "../audit/audit-event.js";
 import type { Identity } from "../auth/identity.js";
+import type { RuleAction } from "../rules/rule-service.js";
 
-export type MutationAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable" | "rule.execute" | "scheduler.reload";
+export type MutationAction = RuleAction | "rule.execute" | "scheduler.reload";
 
 /** Enabling or executing a rule writes to equipment; deleting loses work; a reload changes nothing stored. */
 export const ACTION_RISK: Readonly<Record<MutationAction, AuditRisk>> = {

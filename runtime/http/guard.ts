@@ -2,8 +2,9 @@
 // whether it is confirmed (400). A refused mutation by a known caller is itself audited.
 import type { Context } from "koa";
 import type { AuditConfirmation } from "../audit/audit-event.js";
+import { authorize } from "../auth/authenticator.js";
 import { hasPermission, type Identity, type Permission } from "../auth/identity.js";
-import { ServiceError, permissionDenied } from "../errors.js";
+import { ServiceError } from "../errors.js";
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from "./app-deps.js";
 import { auditEvent, type AuditContext, type MutationAction } from "./audit-entry.js";
 import type { RequestState } from "./correlation.js";
@@ -14,7 +15,7 @@ export type AppContext = Context & { state: RequestState; params: Record<string,
 /** Authenticates and checks one permission, for reads. */
 export async function allowRead(ctx: AppContext, deps: AppDeps, permission: Permission, configuredBearer = false): Promise<Identity> {
   const identity = await deps.auth.authenticate(ctx.get("authorization") || undefined, { configuredBearer });
-  if (!hasPermission(identity, permission)) throw permissionDenied(`this request needs the permission ${permission}, which role ${identity.role} does not have`);
+  authorize(identity, permission);
   return identity;
 }
 
@@ -44,7 +45,7 @@ export async function acceptMutation(ctx: AppContext, deps: AppDeps, check: Muta
   const audit: AuditContext = { identity, confirmation, correlationId: ctx.state.correlationId, now: deps.clock.now(), ...traceOf(ctx) };
   if (!hasPermission(identity, check.permission)) {
     await deps.store.audit.append(auditEvent(audit, check.action, check.resource, "denied"));
-    throw permissionDenied(`${check.action} needs the permission ${check.permission} (roles Admin and Engineer); role ${identity.role} does not have it`);
+    authorize(identity, check.permission);
   }
   if (check.confirmed && !confirmed) {
     throw new ServiceError("confirmation-required", `${check.action} changes the running system and needs "confirmed": true in the JSON body`, {

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { printParseErrorCode, visit } from "jsonc-parser";
 import type { Diagnostic } from "../../generated/types.js";
+import { spanAt } from "../../grammar/source/span.js";
 import { ServiceError, invalidInput } from "../errors.js";
 
 /** Undefined when the request has no body at all. */
@@ -107,7 +108,6 @@ function firstProblem(text: string): Diagnostic | undefined {
     if (top === undefined) return "";
     return `${top.path}/${top.kind === "object" ? top.key.replace(/~/g, "~0").replace(/\//g, "~1") : top.index}`;
   };
-  const span = (offset: number, length: number) => ({ start: positionOf(text, offset), end: positionOf(text, offset + Math.max(length, 1)) });
   visit(
     text,
     {
@@ -124,7 +124,7 @@ function firstProblem(text: string): Diagnostic | undefined {
         if (top?.kind !== "object") return;
         top.key = name;
         if (top.keys.has(name)) {
-          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}' at ${childPath()}`, path: childPath(), span: span(offset, length) };
+          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}' at ${childPath()}`, path: childPath(), span: spanAt(text, offset, length) };
         }
         top.keys.add(name);
       },
@@ -134,21 +134,11 @@ function firstProblem(text: string): Diagnostic | undefined {
           severity: "error",
           message: `${printParseErrorCode(error)} at line ${line + 1}, column ${character + 1}`,
           path: "",
-          span: span(offset, length),
+          span: spanAt(text, offset, length),
         };
       },
     },
     { disallowComments: true, allowTrailingComma: false },
   );
   return problem;
-}
-
-function positionOf(text: string, offset: number): { line: number; column: number; offset: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1, offset };
 }

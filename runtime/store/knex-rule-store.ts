@@ -12,11 +12,11 @@ import {
   toText,
   toTimestamp,
 } from "./columns.js";
-import type { ImportedRule, Rule, RuleStore, RuleSummary } from "./store.js";
+import type { Dialect, ImportedRule, Rule, RuleStore, RuleSummary } from "./store.js";
 
 type Row = Record<string, unknown>;
 
-export function knexRuleStore(db: () => Knex): RuleStore {
+export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
   const rules = () => db()("rules");
 
   async function insert(rule: ImportedRule, now: Date, id?: number): Promise<Rule> {
@@ -66,7 +66,7 @@ export function knexRuleStore(db: () => Knex): RuleStore {
 
     async nextId() {
       const knex = db();
-      if (knex.client.dialect === "postgresql") {
+      if (dialect === "postgres") {
         const result = (await knex.raw("select nextval(pg_get_serial_sequence('rules', 'id')) as id")) as { rows: Row[] };
         return toInteger(result.rows[0]?.id, "nextval(rules.id)");
       }

@@ -52,7 +52,7 @@ function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
 /** `transact` runs its callback in the transaction of the store: its own, or a new one for the outer store. */
 function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "audit"> {
   return {
-    rules: knexRuleStore(db),
+    rules: knexRuleStore(db, dialect),
     history: knexHistoryStore(db),
     points: knexPointHistoryStore(db),
     audit: knexAuditStore(db, transact, dialect),

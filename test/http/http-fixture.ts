@@ -1,22 +1,16 @@
 // The whole service on an ephemeral loopback port: the rule engine on a fake clock (see
 // test/rules/engine-fixture.ts), the real app, auth, docs and live history. Requests go over
 // real HTTP with fetch; tokens are minted with the fixture's secret at the fake time.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
-import { SCHEMAS } from "../../generated/schemas.js";
 import { createAuthenticator } from "../../runtime/auth/authenticator.js";
 import { readAuthConfig } from "../../runtime/auth/auth-config.js";
 import { createConfiguredBearer } from "../../runtime/auth/configured-bearer.js";
 import type { Role } from "../../runtime/auth/identity.js";
 import { createJwtVerifier } from "../../runtime/auth/jwt-verifier.js";
 import { mintToken } from "../../runtime/auth/mint-token.js";
-import type { AppDeps } from "../../runtime/http/app-deps.js";
-import { createApp } from "../../runtime/http/create-app.js";
-import { createDocsHandlers } from "../../runtime/http/docs/index.js";
-import { attachLiveHistory, type LiveHistory } from "../../runtime/http/live-history.js";
-import { buildOpenApi } from "../../runtime/http/openapi/build-openapi.js";
-import { ROUTES } from "../../runtime/http/route-table.js";
+import { createHttpServer } from "../../runtime/http/create-http-server.js";
+import type { LiveHistory } from "../../runtime/http/live-history.js";
 import { openStore } from "../../runtime/store/open-store.js";
 import type { Store } from "../../runtime/store/store.js";
 import { createEngineFixture, type EngineFixture } from "../rules/engine-fixture.js";
@@ -78,22 +72,19 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
     bearer: createConfiguredBearer(options.bearerEnv ?? BEARER_ENV),
   });
   const internalErrors: unknown[] = [];
-  const deps: AppDeps = {
-    service: base.engine.service,
-    runtime: base.engine.runtime,
-    store: options.wrapAppStore ? options.wrapAppStore(store) : store,
-    auth,
-    clock,
-    info: { name: "svc", version: VERSION },
-    docs: createDocsHandlers({
-      openapi: buildOpenApi(ROUTES, SCHEMAS, { title: "svc", version: VERSION }),
-      swaggerUiDir: (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)(),
-    }),
-    ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
-    onInternalError: (error) => internalErrors.push(error),
-  };
-  const server = createServer(createApp(deps).callback());
-  const live = attachLiveHistory(server, { history: base.store.history, auth, pollMs: 50 });
+  const { server, live } = createHttpServer(
+    {
+      service: base.engine.service,
+      runtime: base.engine.runtime,
+      store: options.wrapAppStore ? options.wrapAppStore(store) : store,
+      auth,
+      clock,
+      info: { name: "svc", version: VERSION },
+      ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+      onInternalError: (error) => internalErrors.push(error),
+    },
+    { livePollMs: 50 },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

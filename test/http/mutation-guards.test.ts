@@ -2,7 +2,7 @@
 // API (rules-service.md "Authentication" and "Errors", ARCHITECTURE.md "HTTP decisions").
 import { expect } from "chai";
 import { SignJWT } from "jose";
-import { httpBackends } from "./http-backends.js";
+import { databaseBackends } from "../store/backends.js";
 import { SECRET, startHttpFixture, type HttpFixture } from "./http-fixture.js";
 import { VALVE_RULE } from "./rule-flows.js";
 import { failingAuditStore, recordingStore } from "./store-spies.js";
@@ -127,8 +127,8 @@ describe("rule API guards over HTTP", () => {
   });
 });
 
-for (const backend of httpBackends()) {
-  describe(`audit guarantees of rule mutations on ${backend.name}`, () => {
+for (const [name, backend] of databaseBackends()) {
+  describe(`audit guarantees of rule mutations on ${name}`, () => {
     let count = 0;
     after(() => backend.cleanup());
 

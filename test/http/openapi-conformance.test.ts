@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { SCHEMAS } from "../../generated/schemas.js";
 import { buildOpenApi, type JsonObject } from "../../runtime/http/openapi/build-openapi.js";
 import { ROUTES } from "../../runtime/http/route-table.js";
-import { httpBackends } from "./http-backends.js";
+import { databaseBackends } from "../store/backends.js";
 import { startHttpFixture, type HttpFixture, type Reply } from "./http-fixture.js";
 import { VALVE_RULE } from "./rule-flows.js";
 
@@ -25,8 +25,8 @@ function responseValidator(operationId: string, status: number): ValidateFunctio
   return ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", route.path, route.method, "responses", String(status), "content", "application/json", "schema")}` });
 }
 
-for (const backend of httpBackends()) {
-  describe(`OpenAPI document against the running service on ${backend.name} (issue 5 item 6: no second copy of any shape)`, () => {
+for (const [name, backend] of databaseBackends()) {
+  describe(`OpenAPI document against the running service on ${name} (issue 5 item 6: no second copy of any shape)`, () => {
     let fixture: HttpFixture;
     const seen = new Set<string>();
 

@@ -3,14 +3,14 @@
 import { expect } from "chai";
 import { compileFlow } from "../../compiler/index.js";
 import { SUPPLY } from "../rules/engine-fixture.js";
-import { httpBackends } from "./http-backends.js";
+import { databaseBackends } from "../store/backends.js";
 import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
 import { VALVE_RULE, brokenFlow } from "./rule-flows.js";
 
 const CONFIRMED = { confirmed: true };
 
-for (const backend of httpBackends()) {
-  describe(`rule API over HTTP on ${backend.name}`, () => {
+for (const [name, backend] of databaseBackends()) {
+  describe(`rule API over HTTP on ${name}`, () => {
     let f: HttpFixture;
     let engineer: string;
     let count = 0;

@@ -1,7 +1,7 @@
 // One OpenAPI operation per row of the route table: parameters from the path template and the
 // query schema, the request body, the success response in its envelope, the error responses by
 // status, and the security requirement. Pure; shapes are referenced, never copied.
-import { ServiceError, type ErrorCode } from "../../errors.js";
+import { statusOf, type ErrorCode } from "../../errors.js";
 import { isControlPlanePath } from "../error-envelope.js";
 import type { RouteSpec } from "../route-table.js";
 import { COMPONENTS_PREFIX, escapeToken, type JsonObject } from "./schema-components.js";
@@ -98,7 +98,7 @@ function successResponse(route: RouteSpec): JsonObject {
 function errorResponses(route: RouteSpec): Record<string, JsonObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set<ErrorCode>([...route.errors, "internal"])) {
-    const status = new ServiceError(code, code).status;
+    const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const envelope = ref(isControlPlanePath(route.path) ? "V1Error" : "ErrorResponse");

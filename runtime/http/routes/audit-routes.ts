@@ -11,7 +11,6 @@ import { integerParam, problem, readQuery, timeParam } from "../request-input.js
 type Handler = (ctx: AppContext) => Promise<void>;
 
 const QUERY = ["action", "cursor", "from", "limit", "resourceId", "resourceKind", "subjectId", "to"] as const;
-const CURSOR = /^(0|[1-9]\d{0,15})$/;
 
 export function auditRoutes(deps: AppDeps): Record<string, Handler> {
   const search = async (ctx: AppContext, lastEventId?: string): Promise<AuditPage> => {
@@ -39,15 +38,12 @@ export function auditRoutes(deps: AppDeps): Record<string, Handler> {
 
 function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | undefined): AuditQuery {
   const values = readQuery(ctx.query, QUERY);
-  const cursor = values.cursor;
-  if (cursor !== undefined && !CURSOR.test(cursor)) throw invalidInput(`cursor must be a decimal audit sequence, got '${cursor}'`, [problem("/query/cursor", "expected a decimal audit sequence")]);
-  if (lastEventId !== undefined && !CURSOR.test(lastEventId)) {
-    throw invalidInput(`Last-Event-ID must be a decimal audit sequence, got '${lastEventId}'`, [problem("/header/last-event-id", "expected a decimal audit sequence")]);
+  const cursor = sequenceOf(values.cursor, "cursor", "/query/cursor");
+  const lastEvent = sequenceOf(lastEventId, "Last-Event-ID", "/header/last-event-id");
+  if (cursor !== undefined && lastEvent !== undefined && cursor !== lastEvent) {
+    throw invalidInput(`Last-Event-ID (${lastEventId}) and cursor (${values.cursor}) disagree; send one, or the same sequence in both`, [problem("/header/last-event-id", "must agree with the cursor query field")]);
   }
-  if (cursor !== undefined && lastEventId !== undefined && BigInt(cursor) !== BigInt(lastEventId)) {
-    throw invalidInput(`Last-Event-ID (${lastEventId}) and cursor (${cursor}) disagree; send one, or the same sequence in both`, [problem("/header/last-event-id", "must agree with the cursor query field")]);
-  }
-  const after = cursor ?? lastEventId;
+  const after = cursor ?? lastEvent;
   const from = timeParam(values, "from");
   const to = timeParam(values, "to");
   if (from !== undefined && to !== undefined && from > to) throw invalidInput("from is after to", [problem("/query/from", "must not be after to")]);
@@ -60,7 +56,15 @@ function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | unde
     ...(values.subjectId !== undefined ? { subjectId: values.subjectId } : {}),
     ...(from !== undefined ? { from } : {}),
     ...(to !== undefined ? { to } : {}),
-    ...(after !== undefined ? { after: Number(after) } : {}),
+    ...(after !== undefined ? { after } : {}),
     limit: integerParam(values, "limit", { min: 1, max: 500, fallback: 50 })!,
   };
+}
+
+/** An audit sequence given as decimal text (a cursor or a Last-Event-ID), or undefined when absent. */
+function sequenceOf(text: string | undefined, what: string, path: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^(0|[1-9]\d{0,15})$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) throw invalidInput(`${what} must be a decimal audit sequence, got '${text}'`, [problem(path, "expected a decimal audit sequence")]);
+  return value;
 }

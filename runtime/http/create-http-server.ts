@@ -1,0 +1,35 @@
+// The HTTP server of the service, composed once for the service, its tests and its benchmark:
+// the app with its docs (OpenAPI from the route table and schemas/, swagger-ui from
+// node_modules), bounded request timeouts, and the live history WebSocket on the same server.
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AppDeps } from "./app-deps.js";
+import { createApp } from "./create-app.js";
+import { createDocsHandlers } from "./docs/index.js";
+import { attachLiveHistory, type LiveHistory } from "./live-history.js";
+import { buildServiceOpenApi } from "./openapi/service-openapi.js";
+
+export interface HttpServer {
+  server: Server;
+  live: LiveHistory;
+}
+
+/** `absolute-path.js` names swagger-ui-dist's folder without loading its 1.5 MB bundle. */
+const swaggerUiDir = (): string => (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)();
+
+export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePollMs?: number } = {}): HttpServer {
+  const docs = createDocsHandlers({
+    openapi: buildServiceOpenApi({ title: `${deps.info.name} rule service`, version: deps.info.version }),
+    swaggerUiDir: swaggerUiDir(),
+  });
+  const server = createServer(createApp({ ...deps, docs }).callback());
+  // Bounded: a client that never finishes its request does not hold a connection forever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  const live = attachLiveHistory(server, {
+    history: deps.store.history,
+    auth: deps.auth,
+    ...(options.livePollMs !== undefined ? { pollMs: options.livePollMs } : {}),
+  });
+  return { server, live };
+}

@@ -297,6 +297,2907 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "data-processing/common.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/common.schema.json",
+      "title": "DataProcessingCommon",
+      "description": "Shared definitions of the svc.* data-processing contracts (v1): times, digests, identifiers and enumerations.",
+      "$defs": {
+        "UtcTime": {
+          "title": "UtcTime",
+          "description": "An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.",
+          "type": "string",
+          "format": "date-time",
+          "maxLength": 24,
+          "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"
+        },
+        "Digest": {
+          "title": "Digest",
+          "description": "A content digest: `sha256:` followed by 64 lowercase hexadecimal digits.",
+          "type": "string",
+          "pattern": "^sha256:[0-9a-f]{64}$"
+        },
+        "Revision": {
+          "title": "Revision",
+          "description": "A revision number: an integer of at least 1.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "DurationSeconds": {
+          "title": "DurationSeconds",
+          "description": "A duration in whole seconds, greater than zero.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "DurationMs": {
+          "title": "DurationMs",
+          "description": "A duration in whole milliseconds, greater than zero.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "Count": {
+          "title": "Count",
+          "description": "A count: an integer of zero or more.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "StepCount": {
+          "title": "StepCount",
+          "description": "A number of grid steps: an integer of at least 1.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        },
+        "Limit": {
+          "title": "Limit",
+          "description": "A finite resource limit: an integer of at least 1.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "Ratio": {
+          "title": "Ratio",
+          "description": "A ratio in [0, 1].",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        "ResourceId": {
+          "title": "ResourceId",
+          "description": "A stable identifier of a task, binding, processor, route or request: letters, digits and `.`, `_`, `:`, `-`, starting with a letter or digit, at most 128 characters.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"
+        },
+        "FeatureName": {
+          "title": "FeatureName",
+          "description": "A feature name: a letter or `_`, then letters, digits or `_`, at most 64 characters. Names match the task exactly.",
+          "type": "string",
+          "pattern": "^[A-Za-z_][A-Za-z0-9_]{0,63}$"
+        },
+        "SemanticRef": {
+          "title": "SemanticRef",
+          "description": "A semantic reference resolved at commissioning through the binding, e.g. `site.main_meter`: lower-case words joined by dots. Never a query, credential, path or address.",
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$",
+          "maxLength": 128
+        },
+        "Unit": {
+          "title": "Unit",
+          "description": "The canonical unit of a numeric value, e.g. `kW`, `degC`, `W/m2`; `1` for a dimensionless number. The runtime converts nothing: sources must already be in this unit.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32
+        },
+        "SignConvention": {
+          "title": "SignConvention",
+          "description": "Which direction of energy flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export).",
+          "enum": [
+            "positive_consumption",
+            "positive_generation"
+          ]
+        },
+        "Aggregation": {
+          "title": "Aggregation",
+          "description": "How raw samples in one interval (t-c, t] become the cell labelled t.",
+          "enum": [
+            "mean",
+            "sum",
+            "last",
+            "min",
+            "max"
+          ]
+        },
+        "DuplicatePolicy": {
+          "title": "DuplicatePolicy",
+          "description": "What to do with two raw samples of one feature at the same event time: keep the `latest` written, or `reject` the frame.",
+          "enum": [
+            "latest",
+            "reject"
+          ]
+        },
+        "TimestampSemantics": {
+          "title": "TimestampSemantics",
+          "description": "What a grid label means; v1 knows only `interval_end` (label t covers (t-c, t]). Any other value needs a new contract version.",
+          "const": "interval_end"
+        },
+        "TaskKind": {
+          "title": "TaskKind",
+          "description": "The task kind. Only `forecast` has typed options and output in v1.",
+          "enum": [
+            "forecast"
+          ]
+        },
+        "ContractId": {
+          "title": "ContractId",
+          "description": "A contract identifier: `svc.` words joined by dots, ending in the major version, e.g. `svc.data-processing.forecast.v1`.",
+          "type": "string",
+          "pattern": "^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$",
+          "maxLength": 128
+        },
+        "FeatureValueType": {
+          "title": "FeatureValueType",
+          "description": "The type of a feature's values.",
+          "enum": [
+            "number",
+            "string",
+            "boolean"
+          ]
+        },
+        "SampleQuality": {
+          "title": "SampleQuality",
+          "description": "Quality of one cell: `good`, `uncertain`, `substituted` (replaced as the task declares), or `missing` (the value is null).",
+          "enum": [
+            "good",
+            "uncertain",
+            "substituted",
+            "missing"
+          ]
+        },
+        "ReasonCode": {
+          "title": "ReasonCode",
+          "description": "A stable upper-case code, e.g. `MODEL_UNAVAILABLE`, `INSUFFICIENT_HISTORY`.",
+          "type": "string",
+          "pattern": "^[A-Z][A-Z0-9_]{0,63}$"
+        },
+        "FallbackStrategy": {
+          "title": "FallbackStrategy",
+          "description": "A fallback strategy name, e.g. `persistence`, `historical_average`, `zero_baseline`.",
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_]{0,63}$"
+        },
+        "VersionText": {
+          "title": "VersionText",
+          "description": "A version label, e.g. `1.4.0`: letters, digits and `.`, `_`, `+`, `-`; never a path or URL.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"
+        },
+        "ArtifactName": {
+          "title": "ArtifactName",
+          "description": "An artifact kind or family, e.g. `model`, `seasonal-naive`: letters, digits and `.`, `_`, `-`; never a path or URL.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+        },
+        "TaskRef": {
+          "title": "TaskRef",
+          "description": "The task a request or result is for: id, revision and kind.",
+          "type": "object",
+          "required": [
+            "id",
+            "revision",
+            "kind"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The task's id."
+            },
+            "revision": {
+              "$ref": "common.schema.json#/$defs/Revision",
+              "description": "The task's revision."
+            },
+            "kind": {
+              "$ref": "common.schema.json#/$defs/TaskKind",
+              "description": "The task's kind."
+            }
+          }
+        },
+        "BindingRef": {
+          "title": "BindingRef",
+          "description": "The commissioned binding: id and revision.",
+          "type": "object",
+          "required": [
+            "id",
+            "revision"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The binding's id."
+            },
+            "revision": {
+              "$ref": "common.schema.json#/$defs/Revision",
+              "description": "The binding's revision."
+            }
+          }
+        },
+        "ArtifactSelector": {
+          "title": "ArtifactSelector",
+          "description": "Which model artifact the processor should use: kind and family, optionally a version and a digest. No path or URL.",
+          "type": "object",
+          "required": [
+            "kind",
+            "family"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "The artifact kind, e.g. `model`."
+            },
+            "family": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "The model family, e.g. `seasonal-naive`."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The exact version wanted; any version of the family when absent."
+            },
+            "artifact_digest": {
+              "$ref": "common.schema.json#/$defs/Digest",
+              "description": "The exact artifact wanted, by content digest."
+            }
+          }
+        },
+        "ArtifactIdentity": {
+          "title": "ArtifactIdentity",
+          "description": "The model artifact actually used: kind, family, version and digest.",
+          "type": "object",
+          "required": [
+            "kind",
+            "family",
+            "version",
+            "artifact_digest"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "The artifact kind."
+            },
+            "family": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "The model family."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The version used."
+            },
+            "artifact_digest": {
+              "$ref": "common.schema.json#/$defs/Digest",
+              "description": "The digest of the artifact used."
+            }
+          }
+        },
+        "ForecastOptions": {
+          "title": "ForecastOptions",
+          "description": "Typed options of a forecast request. Unknown options are rejected.",
+          "type": "object",
+          "required": [
+            "kind",
+            "horizon_steps"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "forecast",
+              "description": "`forecast`; must equal the task's kind."
+            },
+            "horizon_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "How many future cells to forecast, from as_of + cadence; at most the task's horizon_steps."
+            },
+            "quantiles": {
+              "type": "array",
+              "maxItems": 99,
+              "uniqueItems": true,
+              "description": "Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted when none are wanted.",
+              "items": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "exclusiveMaximum": 1,
+                "description": "A probability strictly between 0 and 1."
+              }
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/derived-data.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/derived-data.schema.json",
+      "title": "DerivedData",
+      "description": "An accepted result as stored derived data (svc.derived-data.v1). Derived data is not live device state.",
+      "type": "object",
+      "required": [
+        "schema",
+        "result_id",
+        "request_id",
+        "task",
+        "binding",
+        "accepted_at",
+        "expires_at",
+        "input_digest",
+        "processing_status",
+        "processor",
+        "quality",
+        "data"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.derived-data.v1",
+          "description": "The contract identifier, exactly `svc.derived-data.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "result_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The service's id of the accepted result."
+        },
+        "request_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The processor request it answers."
+        },
+        "task": {
+          "$ref": "common.schema.json#/$defs/TaskRef",
+          "description": "The task."
+        },
+        "binding": {
+          "$ref": "common.schema.json#/$defs/BindingRef",
+          "description": "The binding."
+        },
+        "accepted_at": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "When the service accepted the result."
+        },
+        "expires_at": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "The result's expires_at."
+        },
+        "input_digest": {
+          "$ref": "common.schema.json#/$defs/Digest",
+          "description": "The request's input_digest."
+        },
+        "processing_status": {
+          "enum": [
+            "produced",
+            "fallback"
+          ],
+          "description": "The accepted status; consumers decide whether a fallback is acceptable."
+        },
+        "processor": {
+          "description": "The processor that produced it.",
+          "type": "object",
+          "required": [
+            "id",
+            "version"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The processor's id."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The processor's version."
+            }
+          }
+        },
+        "artifact": {
+          "$ref": "common.schema.json#/$defs/ArtifactIdentity",
+          "description": "The artifact used, when one was."
+        },
+        "quality": {
+          "description": "Quality of the result.",
+          "type": "object",
+          "required": [
+            "input_watermark",
+            "missing_ratio",
+            "fallback_used"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "input_watermark": {
+              "anyOf": [
+                {
+                  "$ref": "common.schema.json#/$defs/UtcTime"
+                },
+                {
+                  "type": "null",
+                  "description": "The frame had no watermark."
+                }
+              ],
+              "description": "The frame's input_watermark."
+            },
+            "missing_ratio": {
+              "$ref": "common.schema.json#/$defs/Ratio",
+              "description": "The frame's missing_ratio."
+            },
+            "fallback_used": {
+              "type": "boolean",
+              "description": "True exactly when processing_status is `fallback`."
+            }
+          }
+        },
+        "data": {
+          "$ref": "forecast-output.schema.json",
+          "description": "The validated typed output."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/error.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/error.schema.json",
+      "title": "ProcessingErrorEnvelope",
+      "description": "A typed non-2xx error of a processor route (svc.data-processing.error.v1); distinct from a completed result whose status is unavailable.",
+      "type": "object",
+      "required": [
+        "schema",
+        "request_id",
+        "code",
+        "category",
+        "message",
+        "retryable"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing.error.v1",
+          "description": "The contract identifier, exactly `svc.data-processing.error.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "request_id": {
+          "anyOf": [
+            {
+              "$ref": "common.schema.json#/$defs/ResourceId"
+            },
+            {
+              "type": "null",
+              "description": "The request could not be read."
+            }
+          ],
+          "description": "The request's id, or null when it could not be read."
+        },
+        "code": {
+          "$ref": "common.schema.json#/$defs/ReasonCode",
+          "description": "A stable code, e.g. `FRAME_INVALID`, `PROCESSOR_BUSY`."
+        },
+        "category": {
+          "enum": [
+            "invalid_request",
+            "authorization",
+            "not_found",
+            "resource_limit",
+            "invalid_data",
+            "capacity",
+            "internal",
+            "unavailable",
+            "timeout"
+          ],
+          "description": "The error's category; fixes the HTTP status (400, 401/403, 404, 413, 422, 429, 500, 503, 504)."
+        },
+        "message": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000,
+          "description": "What went wrong, for people; never credentials, model paths, SQL, stack traces or undeclared source data."
+        },
+        "retryable": {
+          "type": "boolean",
+          "description": "Whether a retry with a fresh deadline may succeed."
+        },
+        "retry_after_seconds": {
+          "$ref": "common.schema.json#/$defs/Count",
+          "description": "For capacity and unavailable errors: when to retry."
+        },
+        "details": {
+          "type": "object",
+          "maxProperties": 32,
+          "description": "Structured details, e.g. `path` and `rule`; same restrictions as the message.",
+          "additionalProperties": {
+            "type": [
+              "string",
+              "number",
+              "boolean",
+              "null"
+            ],
+            "description": "A detail value: a scalar.",
+            "maxLength": 1000
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/forecast-contract.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/forecast-contract.schema.json",
+      "title": "ForecastProcessorContract",
+      "description": "What a forecast processor advertises (svc.data-processing.forecast.v1): the contracts, kinds, artifacts, fallbacks and finite limits it supports.",
+      "type": "object",
+      "required": [
+        "schema",
+        "processor",
+        "media_type",
+        "request_schema",
+        "result_schema",
+        "output_schema",
+        "task_kinds",
+        "timestamp_semantics",
+        "value_types",
+        "requires_artifact",
+        "artifacts",
+        "fallback_strategies",
+        "limits"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing.forecast.v1",
+          "description": "The contract identifier, exactly `svc.data-processing.forecast.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "processor": {
+          "description": "Who implements the contract.",
+          "type": "object",
+          "required": [
+            "id",
+            "version"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The processor's id."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The processor's version."
+            }
+          }
+        },
+        "media_type": {
+          "const": "application/vnd.svc.data-processing+json;version=1",
+          "description": "The media type of /v1/process requests."
+        },
+        "request_schema": {
+          "const": "svc.data-processing.request.v1",
+          "description": "The request contract it accepts."
+        },
+        "result_schema": {
+          "const": "svc.data-processing.result.v1",
+          "description": "The result contract it answers with."
+        },
+        "output_schema": {
+          "const": "svc.data-processing.output.forecast.v1",
+          "description": "The typed output it produces."
+        },
+        "task_kinds": {
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "common.schema.json#/$defs/TaskKind"
+          },
+          "description": "The task kinds it serves."
+        },
+        "timestamp_semantics": {
+          "$ref": "common.schema.json#/$defs/TimestampSemantics",
+          "description": "Always `interval_end`."
+        },
+        "value_types": {
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "common.schema.json#/$defs/FeatureValueType"
+          },
+          "description": "The feature value types it accepts."
+        },
+        "requires_artifact": {
+          "type": "boolean",
+          "description": "Whether every request must select an artifact."
+        },
+        "artifacts": {
+          "type": "array",
+          "maxItems": 256,
+          "items": {
+            "$ref": "common.schema.json#/$defs/ArtifactIdentity"
+          },
+          "description": "The artifacts it can run; an artifact selector must match one."
+        },
+        "fallback_strategies": {
+          "type": "array",
+          "maxItems": 16,
+          "items": {
+            "description": "A fallback strategy it can apply.",
+            "type": "object",
+            "required": [
+              "strategy",
+              "version"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "strategy": {
+                "$ref": "common.schema.json#/$defs/FallbackStrategy",
+                "description": "The strategy."
+              },
+              "version": {
+                "$ref": "common.schema.json#/$defs/VersionText",
+                "description": "Its version."
+              }
+            }
+          },
+          "description": "Fallbacks it can produce, labelled as such."
+        },
+        "limits": {
+          "description": "Finite limits it declares.",
+          "type": "object",
+          "required": [
+            "max_frame_cells",
+            "max_request_bytes",
+            "max_history_steps",
+            "max_horizon_steps",
+            "max_quantiles",
+            "min_cadence_seconds"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "max_frame_cells": {
+              "$ref": "common.schema.json#/$defs/Limit",
+              "description": "Largest timestamps x features over all segments."
+            },
+            "max_request_bytes": {
+              "$ref": "common.schema.json#/$defs/Limit",
+              "description": "Largest request body."
+            },
+            "max_history_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "Longest history."
+            },
+            "max_horizon_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "Longest horizon."
+            },
+            "max_quantiles": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 99,
+              "description": "Most quantiles per request."
+            },
+            "min_cadence_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "Shortest cadence."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/forecast-output.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/forecast-output.schema.json",
+      "title": "ForecastOutput",
+      "description": "The typed output of a forecast (svc.data-processing.output.forecast.v1).",
+      "type": "object",
+      "required": [
+        "schema",
+        "kind",
+        "target",
+        "unit",
+        "sign_convention",
+        "cadence_seconds",
+        "timestamp_semantics",
+        "points"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing.output.forecast.v1",
+          "description": "The contract identifier, exactly `svc.data-processing.output.forecast.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "kind": {
+          "const": "forecast",
+          "description": "`forecast`."
+        },
+        "target": {
+          "$ref": "common.schema.json#/$defs/FeatureName",
+          "description": "The task's target name."
+        },
+        "unit": {
+          "$ref": "common.schema.json#/$defs/Unit",
+          "description": "The task's output unit."
+        },
+        "sign_convention": {
+          "$ref": "common.schema.json#/$defs/SignConvention",
+          "description": "The task's output sign convention."
+        },
+        "cadence_seconds": {
+          "$ref": "common.schema.json#/$defs/DurationSeconds",
+          "description": "The task's cadence."
+        },
+        "timestamp_semantics": {
+          "$ref": "common.schema.json#/$defs/TimestampSemantics",
+          "description": "Fixed to `interval_end`."
+        },
+        "points": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000000,
+          "items": {
+            "$ref": "#/$defs/ForecastPoint"
+          },
+          "description": "One point per horizon step, strictly increasing timestamps."
+        }
+      },
+      "$defs": {
+        "QuantileValue": {
+          "title": "QuantileValue",
+          "description": "One quantile of a forecast point.",
+          "type": "object",
+          "required": [
+            "probability",
+            "value"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "probability": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "exclusiveMaximum": 1,
+              "description": "The quantile's probability, one of the requested set."
+            },
+            "value": {
+              "type": "number",
+              "description": "The quantile's value, finite, in the output unit."
+            }
+          }
+        },
+        "ForecastPoint": {
+          "title": "ForecastPoint",
+          "description": "One forecast cell.",
+          "type": "object",
+          "required": [
+            "timestamp",
+            "value"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "timestamp": {
+              "$ref": "common.schema.json#/$defs/UtcTime",
+              "description": "The interval-end label: as_of + k * cadence for k = 1..horizon_steps."
+            },
+            "value": {
+              "type": "number",
+              "description": "The primary forecast value, finite, in the output unit."
+            },
+            "quantiles": {
+              "type": "array",
+              "maxItems": 99,
+              "items": {
+                "$ref": "#/$defs/QuantileValue"
+              },
+              "description": "Present exactly when quantiles were requested: one per requested probability, by increasing probability."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/pack-file.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/pack-file.schema.json",
+      "title": "DataProcessingPackFile",
+      "description": "A data-processing YAML file of a pack (tasks/, bindings/, routes/), discriminated by `kind`.",
+      "type": "object",
+      "discriminator": {
+        "propertyName": "kind"
+      },
+      "oneOf": [
+        {
+          "$ref": "#/$defs/DataProcessingTaskFile"
+        },
+        {
+          "$ref": "#/$defs/DataProcessingBindingFile"
+        },
+        {
+          "$ref": "#/$defs/ProcessorRouteFile"
+        }
+      ],
+      "$defs": {
+        "PointBinding": {
+          "title": "PointBinding",
+          "description": "Resolves a task's (instance_ref, point_ref) to a commissioned point of the site model, with the metadata the commissioning engineer verified.",
+          "type": "object",
+          "required": [
+            "instance_ref",
+            "point_ref",
+            "instance",
+            "point_type",
+            "point",
+            "unit",
+            "scale",
+            "offset"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "instance_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The task's instance reference."
+            },
+            "point_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The task's point reference."
+            },
+            "instance": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535,
+              "description": "The site model's instance id."
+            },
+            "point_type": {
+              "enum": [
+                "measurement"
+              ],
+              "description": "The point kind; tasks read measurements."
+            },
+            "point": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535,
+              "description": "The point number within the instance."
+            },
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The commissioned unit; must equal the site point's and the task feature's."
+            },
+            "scale": {
+              "type": "number",
+              "description": "The commissioned scale; the runtime converts nothing, so it must be 1 (the site point's scale)."
+            },
+            "offset": {
+              "type": "number",
+              "description": "The commissioned offset; must be 0 (the site point's offset)."
+            },
+            "sign_convention": {
+              "$ref": "common.schema.json#/$defs/SignConvention",
+              "description": "The commissioned sign convention; must equal the site point's and, for the target, the task's."
+            }
+          }
+        },
+        "DatasetBinding": {
+          "title": "DatasetBinding",
+          "description": "Resolves a task's dataset_ref to a covariate dataset, with the unit of each field used.",
+          "type": "object",
+          "required": [
+            "dataset_ref",
+            "dataset",
+            "fields"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "dataset_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The task's dataset reference."
+            },
+            "dataset": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The covariate dataset's id in the service."
+            },
+            "fields": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 256,
+              "description": "The fields the task reads.",
+              "items": {
+                "description": "A field and its unit.",
+                "type": "object",
+                "required": [
+                  "field",
+                  "unit"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "field": {
+                    "$ref": "common.schema.json#/$defs/FeatureName",
+                    "description": "The field."
+                  },
+                  "unit": {
+                    "$ref": "common.schema.json#/$defs/Unit",
+                    "description": "Its unit; must equal the task feature's."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "DataProcessingBinding": {
+          "title": "DataProcessingBinding",
+          "description": "A commissioned binding: the task revision it serves, how its references resolve, and which processor route runs it.",
+          "type": "object",
+          "required": [
+            "id",
+            "revision",
+            "enabled",
+            "task",
+            "route"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The binding's id."
+            },
+            "revision": {
+              "$ref": "common.schema.json#/$defs/Revision",
+              "description": "The binding's revision; requests name it and fail closed on mismatch."
+            },
+            "enabled": {
+              "type": "boolean",
+              "description": "Only enabled bindings can run."
+            },
+            "description": {
+              "type": "string",
+              "maxLength": 4000,
+              "description": "For humans."
+            },
+            "task": {
+              "description": "The task revision it serves.",
+              "type": "object",
+              "required": [
+                "id",
+                "revision"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "$ref": "common.schema.json#/$defs/ResourceId",
+                  "description": "The task's id."
+                },
+                "revision": {
+                  "$ref": "common.schema.json#/$defs/Revision",
+                  "description": "The task's revision."
+                }
+              }
+            },
+            "route": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The processor route that runs it."
+            },
+            "artifact": {
+              "$ref": "common.schema.json#/$defs/ArtifactSelector",
+              "description": "The artifact policy: which model to ask for; absent when the processor chooses."
+            },
+            "points": {
+              "type": "array",
+              "maxItems": 256,
+              "items": {
+                "$ref": "#/$defs/PointBinding"
+              },
+              "description": "One entry per measured (instance_ref, point_ref) the task reads."
+            },
+            "datasets": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "$ref": "#/$defs/DatasetBinding"
+              },
+              "description": "One entry per dataset_ref the task reads."
+            }
+          }
+        },
+        "ProcessorRoute": {
+          "title": "ProcessorRoute",
+          "description": "A processor route: route limits and the processor section.",
+          "type": "object",
+          "required": [
+            "id",
+            "confirmation",
+            "deadline_ms",
+            "audit_finalization_timeout_ms",
+            "max_concurrency",
+            "max_frame_samples",
+            "processor"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The route's id; bindings name it."
+            },
+            "description": {
+              "type": "string",
+              "maxLength": 4000,
+              "description": "For humans."
+            },
+            "confirmation": {
+              "enum": [
+                "never",
+                "required"
+              ],
+              "description": "Whether a process call needs `x-svc-confirmed: true`."
+            },
+            "deadline_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "Hard budget for frame assembly plus processor work."
+            },
+            "audit_finalization_timeout_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "Separate allowance for the terminal audit record."
+            },
+            "max_concurrency": {
+              "$ref": "common.schema.json#/$defs/Limit",
+              "description": "Most concurrent calls on this route."
+            },
+            "max_frame_samples": {
+              "$ref": "common.schema.json#/$defs/Limit",
+              "description": "Most cells per frame."
+            },
+            "processor": {
+              "$ref": "processor-route.schema.json",
+              "description": "The processor section."
+            }
+          }
+        },
+        "DataProcessingTaskFile": {
+          "title": "DataProcessingTaskFile",
+          "description": "A task file: `kind: DataProcessingTask` and the declaration.",
+          "type": "object",
+          "required": [
+            "kind",
+            "task"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "DataProcessingTask",
+              "description": "A task declaration file."
+            },
+            "task": {
+              "$ref": "task.schema.json",
+              "description": "The declaration, `schema` included (it names the contract version)."
+            }
+          }
+        },
+        "DataProcessingBindingFile": {
+          "title": "DataProcessingBindingFile",
+          "description": "A binding file: `kind: DataProcessingBinding` and the binding.",
+          "type": "object",
+          "required": [
+            "kind",
+            "binding"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "DataProcessingBinding",
+              "description": "A binding file."
+            },
+            "binding": {
+              "$ref": "#/$defs/DataProcessingBinding",
+              "description": "The binding."
+            }
+          }
+        },
+        "ProcessorRouteFile": {
+          "title": "ProcessorRouteFile",
+          "description": "A route file: `kind: ProcessorRoute` and the route.",
+          "type": "object",
+          "required": [
+            "kind",
+            "route"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "ProcessorRoute",
+              "description": "A processor route file."
+            },
+            "route": {
+              "$ref": "#/$defs/ProcessorRoute",
+              "description": "The route."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/process-task-request.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/process-task-request.schema.json",
+      "title": "ProcessTaskRequest",
+      "description": "Body of POST /api/v1/data-processing/process (svc.data-processing.process-task-request.v1). Callers submit no frame, endpoint, processor, artifact, credentials or query; identity comes from the transport.",
+      "type": "object",
+      "required": [
+        "task_id",
+        "expected_task_revision",
+        "binding_id",
+        "expected_binding_revision",
+        "as_of",
+        "options"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "task_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The task to run."
+        },
+        "expected_task_revision": {
+          "$ref": "common.schema.json#/$defs/Revision",
+          "description": "The revision the caller expects; a mismatch fails closed."
+        },
+        "binding_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "An enabled commissioned binding of the task."
+        },
+        "expected_binding_revision": {
+          "$ref": "common.schema.json#/$defs/Revision",
+          "description": "The binding revision the caller expects; a mismatch fails closed."
+        },
+        "as_of": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "The event-time data cut."
+        },
+        "options": {
+          "$ref": "common.schema.json#/$defs/ForecastOptions",
+          "description": "Typed options; `kind` equals the task's kind."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/processing-frame.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/processing-frame.schema.json",
+      "title": "ProcessingFrame",
+      "description": "The input frame the service assembles (svc.processing-frame.v1).",
+      "type": "object",
+      "required": [
+        "schema",
+        "as_of",
+        "cadence_seconds",
+        "history",
+        "quality",
+        "provenance"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.processing-frame.v1",
+          "description": "The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "as_of": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "The logical cutoff: nothing after it is read."
+        },
+        "cadence_seconds": {
+          "$ref": "common.schema.json#/$defs/DurationSeconds",
+          "description": "The grid cadence; matches the task revision."
+        },
+        "history": {
+          "$ref": "#/$defs/Segment",
+          "description": "Labelled as_of-(N-1)c ... as_of."
+        },
+        "future_covariates": {
+          "$ref": "#/$defs/Segment",
+          "description": "Labelled from as_of+c by the cadence; required when the task declares future-known inputs, otherwise omitted."
+        },
+        "static_features": {
+          "type": "object",
+          "maxProperties": 256,
+          "propertyNames": {
+            "$ref": "common.schema.json#/$defs/FeatureName"
+          },
+          "additionalProperties": {
+            "$ref": "#/$defs/StaticFeature"
+          },
+          "description": "Declared static features only; may be empty."
+        },
+        "quality": {
+          "$ref": "#/$defs/AggregateQuality",
+          "description": "Aggregate quality."
+        },
+        "provenance": {
+          "type": "array",
+          "maxItems": 1024,
+          "items": {
+            "$ref": "#/$defs/ProvenanceEntry"
+          },
+          "description": "Exactly one entry for every populated (segment, feature) pair."
+        }
+      },
+      "$defs": {
+        "Series": {
+          "title": "Series",
+          "description": "One feature's values and qualities, discriminated by `value_type`.",
+          "type": "object",
+          "discriminator": {
+            "propertyName": "value_type"
+          },
+          "oneOf": [
+            {
+              "$ref": "#/$defs/NumberSeries"
+            },
+            {
+              "$ref": "#/$defs/StringSeries"
+            },
+            {
+              "$ref": "#/$defs/BooleanSeries"
+            }
+          ]
+        },
+        "NumberSeries": {
+          "title": "NumberSeries",
+          "description": "A number series.",
+          "type": "object",
+          "required": [
+            "value_type",
+            "unit",
+            "values",
+            "quality"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "value_type": {
+              "const": "number",
+              "description": "`number`."
+            },
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The feature's unit, as the task declares it."
+            },
+            "values": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "description": "A finite number, or null when missing."
+              },
+              "description": "One value per timestamp; null only for a missing cell."
+            },
+            "quality": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "$ref": "common.schema.json#/$defs/SampleQuality"
+              },
+              "description": "One quality per timestamp; `missing` exactly where the value is null."
+            }
+          }
+        },
+        "StringSeries": {
+          "title": "StringSeries",
+          "description": "A string series.",
+          "type": "object",
+          "required": [
+            "value_type",
+            "values",
+            "quality"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "value_type": {
+              "const": "string",
+              "description": "`string`."
+            },
+            "values": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 1024,
+                "description": "A string, or null when missing."
+              },
+              "description": "One value per timestamp; null only for a missing cell."
+            },
+            "quality": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "$ref": "common.schema.json#/$defs/SampleQuality"
+              },
+              "description": "One quality per timestamp; `missing` exactly where the value is null."
+            }
+          }
+        },
+        "BooleanSeries": {
+          "title": "BooleanSeries",
+          "description": "A boolean series.",
+          "type": "object",
+          "required": [
+            "value_type",
+            "values",
+            "quality"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "value_type": {
+              "const": "boolean",
+              "description": "`boolean`."
+            },
+            "values": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "type": [
+                  "boolean",
+                  "null"
+                ],
+                "description": "A boolean, or null when missing."
+              },
+              "description": "One value per timestamp; null only for a missing cell."
+            },
+            "quality": {
+              "type": "array",
+              "maxItems": 100000,
+              "items": {
+                "$ref": "common.schema.json#/$defs/SampleQuality"
+              },
+              "description": "One quality per timestamp; `missing` exactly where the value is null."
+            }
+          }
+        },
+        "Segment": {
+          "title": "Segment",
+          "description": "A grid segment: timestamps and, per feature, one value and one quality per timestamp.",
+          "type": "object",
+          "required": [
+            "timestamps",
+            "features"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "timestamps": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 100000,
+              "items": {
+                "$ref": "common.schema.json#/$defs/UtcTime"
+              },
+              "description": "Interval-end labels, strictly increasing by the cadence."
+            },
+            "features": {
+              "type": "object",
+              "minProperties": 1,
+              "maxProperties": 256,
+              "propertyNames": {
+                "$ref": "common.schema.json#/$defs/FeatureName"
+              },
+              "additionalProperties": {
+                "$ref": "#/$defs/Series"
+              },
+              "description": "Series by feature name; only declared features."
+            }
+          }
+        },
+        "StaticFeature": {
+          "title": "StaticFeature",
+          "description": "One value for the whole frame, discriminated by `value_type`.",
+          "type": "object",
+          "discriminator": {
+            "propertyName": "value_type"
+          },
+          "oneOf": [
+            {
+              "description": "A number.",
+              "type": "object",
+              "required": [
+                "value_type",
+                "unit",
+                "value",
+                "quality"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "value_type": {
+                  "const": "number",
+                  "description": "`number`."
+                },
+                "unit": {
+                  "$ref": "common.schema.json#/$defs/Unit",
+                  "description": "The unit."
+                },
+                "value": {
+                  "type": [
+                    "number",
+                    "null"
+                  ],
+                  "description": "The value; null when missing."
+                },
+                "quality": {
+                  "$ref": "common.schema.json#/$defs/SampleQuality",
+                  "description": "Its quality."
+                }
+              }
+            },
+            {
+              "description": "A string.",
+              "type": "object",
+              "required": [
+                "value_type",
+                "value",
+                "quality"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "value_type": {
+                  "const": "string",
+                  "description": "`string`."
+                },
+                "value": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1024,
+                  "description": "The value; null when missing."
+                },
+                "quality": {
+                  "$ref": "common.schema.json#/$defs/SampleQuality",
+                  "description": "Its quality."
+                }
+              }
+            },
+            {
+              "description": "A boolean.",
+              "type": "object",
+              "required": [
+                "value_type",
+                "value",
+                "quality"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "value_type": {
+                  "const": "boolean",
+                  "description": "`boolean`."
+                },
+                "value": {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ],
+                  "description": "The value; null when missing."
+                },
+                "quality": {
+                  "$ref": "common.schema.json#/$defs/SampleQuality",
+                  "description": "Its quality."
+                }
+              }
+            }
+          ]
+        },
+        "AggregateQuality": {
+          "title": "AggregateQuality",
+          "description": "Aggregate quality, calculated by the service.",
+          "type": "object",
+          "required": [
+            "input_watermark",
+            "missing_ratio",
+            "max_gap_seconds",
+            "live_tail_included",
+            "substituted_samples"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "input_watermark": {
+              "anyOf": [
+                {
+                  "$ref": "common.schema.json#/$defs/UtcTime"
+                },
+                {
+                  "type": "null",
+                  "description": "No actual observation took part."
+                }
+              ],
+              "description": "The newest actual observation that took part, at or before as_of; null when none did."
+            },
+            "missing_ratio": {
+              "$ref": "common.schema.json#/$defs/Ratio",
+              "description": "Missing cells divided by all required cells."
+            },
+            "max_gap_seconds": {
+              "$ref": "common.schema.json#/$defs/Count",
+              "description": "Largest gap among required historical observations, in seconds."
+            },
+            "live_tail_included": {
+              "type": "boolean",
+              "description": "Whether read-only live state contributed after stored history."
+            },
+            "substituted_samples": {
+              "$ref": "common.schema.json#/$defs/Count",
+              "description": "How many values were substituted."
+            }
+          }
+        },
+        "ProvenanceEntry": {
+          "title": "ProvenanceEntry",
+          "description": "Where one populated (segment, feature) pair came from.",
+          "type": "object",
+          "required": [
+            "segment",
+            "feature",
+            "source_kind",
+            "watermark"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "segment": {
+              "enum": [
+                "history",
+                "future_covariates",
+                "static_features"
+              ],
+              "description": "The segment of the feature."
+            },
+            "feature": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The feature."
+            },
+            "source_kind": {
+              "enum": [
+                "history",
+                "live",
+                "history_and_live",
+                "covariate",
+                "calendar",
+                "constant"
+              ],
+              "description": "The kind of source; calendar values and constants do not advance input_watermark."
+            },
+            "source_ref": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."
+            },
+            "watermark": {
+              "$ref": "common.schema.json#/$defs/UtcTime",
+              "description": "The newest observation of this source that took part; at or before as_of."
+            },
+            "issued_at": {
+              "$ref": "common.schema.json#/$defs/UtcTime",
+              "description": "When the source's data was issued (covariates); at or before watermark."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/processor-request.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/processor-request.schema.json",
+      "title": "ProcessorRequest",
+      "description": "Body of POST {endpoint}/v1/process (svc.data-processing.request.v1), media type `application/vnd.svc.data-processing+json;version=1`. Carries no actor identity or credentials.",
+      "type": "object",
+      "required": [
+        "schema",
+        "request_id",
+        "submitted_at",
+        "deadline",
+        "task",
+        "binding",
+        "processor_contract",
+        "frame",
+        "options",
+        "input_digest"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing.request.v1",
+          "description": "The contract identifier, exactly `svc.data-processing.request.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "request_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "Correlation identity; no replay or de-duplication semantics."
+        },
+        "submitted_at": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "When the service sent the request."
+        },
+        "deadline": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "After it the processor must not start work or return an accepted result."
+        },
+        "task": {
+          "$ref": "common.schema.json#/$defs/TaskRef",
+          "description": "The task."
+        },
+        "binding": {
+          "$ref": "common.schema.json#/$defs/BindingRef",
+          "description": "The binding."
+        },
+        "processor_contract": {
+          "$ref": "common.schema.json#/$defs/ContractId",
+          "description": "The contract, advertised by both the task and the processor."
+        },
+        "artifact": {
+          "$ref": "common.schema.json#/$defs/ArtifactSelector",
+          "description": "The artifact wanted, when the route selects one."
+        },
+        "frame": {
+          "$ref": "processing-frame.schema.json",
+          "description": "The assembled input frame."
+        },
+        "options": {
+          "$ref": "common.schema.json#/$defs/ForecastOptions",
+          "description": "Typed options; kind equals task.kind."
+        },
+        "input_digest": {
+          "$ref": "common.schema.json#/$defs/Digest",
+          "description": "SHA-256 over the RFC 8785 canonical JSON of {task, binding, processor_contract, artifact (or null), frame, options}: content identity, not an idempotency key."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/processor-route.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/processor-route.schema.json",
+      "title": "ProcessorRouteConfig",
+      "description": "The processor section of a route's strict runtime configuration. There is no custom CA-file setting and no static feature.",
+      "type": "object",
+      "required": [
+        "endpoint",
+        "id",
+        "version",
+        "contract",
+        "requires_artifact",
+        "boundary",
+        "max_frame_cells",
+        "max_request_bytes",
+        "max_response_bytes",
+        "connect_timeout_ms",
+        "request_timeout_ms"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "endpoint": {
+          "type": "string",
+          "maxLength": 2048,
+          "pattern": "^https?://[^/?#@\\s]+(/[^?#\\s]*)?$",
+          "description": "Base URL of the processor (no credentials, query or fragment); `/v1/process` and `/v1/health` are derived from it."
+        },
+        "id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The processor's id."
+        },
+        "version": {
+          "$ref": "common.schema.json#/$defs/VersionText",
+          "description": "The processor's version."
+        },
+        "contract": {
+          "$ref": "common.schema.json#/$defs/ContractId",
+          "description": "The contract it serves."
+        },
+        "requires_artifact": {
+          "type": "boolean",
+          "description": "Whether requests must select an artifact."
+        },
+        "boundary": {
+          "enum": [
+            "local",
+            "remote"
+          ],
+          "description": "`local`, or a `remote` data-egress boundary that task and route policy must preapprove."
+        },
+        "max_frame_cells": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Largest frame sent."
+        },
+        "max_request_bytes": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Largest request body sent; checked before sending."
+        },
+        "max_response_bytes": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Largest response read; enforced while reading."
+        },
+        "connect_timeout_ms": {
+          "$ref": "common.schema.json#/$defs/DurationMs",
+          "description": "Connection timeout."
+        },
+        "request_timeout_ms": {
+          "$ref": "common.schema.json#/$defs/DurationMs",
+          "description": "Whole-request timeout."
+        },
+        "bearer_token_env": {
+          "type": "string",
+          "pattern": "^[A-Z_][A-Z0-9_]{0,127}$",
+          "description": "Name of the environment variable that holds the processor's bearer token (never the token itself)."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/result.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/result.schema.json",
+      "title": "ProcessingResult",
+      "description": "A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.",
+      "type": "object",
+      "required": [
+        "schema",
+        "request_id",
+        "input_digest",
+        "task",
+        "binding",
+        "status",
+        "issued_at",
+        "input_watermark",
+        "processor",
+        "warnings"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing.result.v1",
+          "description": "The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "request_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "Equal to the request's."
+        },
+        "input_digest": {
+          "$ref": "common.schema.json#/$defs/Digest",
+          "description": "Equal to the request's."
+        },
+        "task": {
+          "$ref": "common.schema.json#/$defs/TaskRef",
+          "description": "Equal to the request's."
+        },
+        "binding": {
+          "$ref": "common.schema.json#/$defs/BindingRef",
+          "description": "Equal to the request's."
+        },
+        "status": {
+          "enum": [
+            "produced",
+            "fallback",
+            "unavailable"
+          ],
+          "description": "What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."
+        },
+        "issued_at": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "When the processor completed."
+        },
+        "expires_at": {
+          "$ref": "common.schema.json#/$defs/UtcTime",
+          "description": "Until when the output is valid: after issued_at, within task policy. Produced and fallback only."
+        },
+        "input_watermark": {
+          "anyOf": [
+            {
+              "$ref": "common.schema.json#/$defs/UtcTime"
+            },
+            {
+              "type": "null",
+              "description": "The frame had no watermark."
+            }
+          ],
+          "description": "Exactly the accepted frame's input_watermark."
+        },
+        "processor": {
+          "$ref": "#/$defs/ProcessorIdentity",
+          "description": "The processor's identity."
+        },
+        "artifact": {
+          "$ref": "common.schema.json#/$defs/ArtifactIdentity",
+          "description": "The artifact actually used."
+        },
+        "output": {
+          "$ref": "forecast-output.schema.json",
+          "description": "The typed output. Produced and fallback only."
+        },
+        "fallback": {
+          "$ref": "#/$defs/FallbackInfo",
+          "description": "Fallback details. Fallback only."
+        },
+        "unavailable": {
+          "$ref": "#/$defs/UnavailableInfo",
+          "description": "Why unavailable. Unavailable only."
+        },
+        "warnings": {
+          "type": "array",
+          "maxItems": 64,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "common.schema.json#/$defs/ReasonCode"
+          },
+          "description": "Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."
+        }
+      },
+      "allOf": [
+        {
+          "if": {
+            "properties": {
+              "status": {
+                "const": "produced"
+              }
+            },
+            "required": [
+              "status"
+            ]
+          },
+          "then": {
+            "required": [
+              "expires_at",
+              "output"
+            ],
+            "properties": {
+              "expires_at": true,
+              "output": true,
+              "fallback": false,
+              "unavailable": false
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "status": {
+                "const": "fallback"
+              }
+            },
+            "required": [
+              "status"
+            ]
+          },
+          "then": {
+            "required": [
+              "expires_at",
+              "output",
+              "fallback"
+            ],
+            "properties": {
+              "expires_at": true,
+              "output": true,
+              "fallback": true,
+              "unavailable": false
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "status": {
+                "const": "unavailable"
+              }
+            },
+            "required": [
+              "status"
+            ]
+          },
+          "then": {
+            "required": [
+              "unavailable"
+            ],
+            "properties": {
+              "unavailable": true,
+              "expires_at": false,
+              "output": false,
+              "fallback": false
+            }
+          }
+        }
+      ],
+      "$defs": {
+        "ProcessorIdentity": {
+          "title": "ProcessorIdentity",
+          "description": "The processor that answered.",
+          "type": "object",
+          "required": [
+            "id",
+            "version",
+            "contract"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "The processor's id."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The processor's version."
+            },
+            "contract": {
+              "$ref": "common.schema.json#/$defs/ContractId",
+              "description": "The contract it answered under."
+            }
+          }
+        },
+        "FallbackInfo": {
+          "title": "FallbackInfo",
+          "description": "How a fallback result was made.",
+          "type": "object",
+          "required": [
+            "strategy",
+            "strategy_version",
+            "reason_code",
+            "source_feature",
+            "based_on_data_through"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "strategy": {
+              "$ref": "common.schema.json#/$defs/FallbackStrategy",
+              "description": "The strategy; the task must allow it."
+            },
+            "strategy_version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The strategy's version."
+            },
+            "reason_code": {
+              "$ref": "common.schema.json#/$defs/ReasonCode",
+              "description": "Why the model was not used, e.g. `MODEL_UNAVAILABLE`."
+            },
+            "source_feature": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The history feature the fallback is based on."
+            },
+            "based_on_data_through": {
+              "$ref": "common.schema.json#/$defs/UtcTime",
+              "description": "The newest data the fallback used; at or before the frame's as_of."
+            }
+          }
+        },
+        "UnavailableInfo": {
+          "title": "UnavailableInfo",
+          "description": "Why no result satisfies the task policy.",
+          "type": "object",
+          "required": [
+            "reason_code",
+            "retryable",
+            "retry_after_seconds"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "reason_code": {
+              "$ref": "common.schema.json#/$defs/ReasonCode",
+              "description": "Why, e.g. `INSUFFICIENT_HISTORY`."
+            },
+            "retryable": {
+              "type": "boolean",
+              "description": "Whether asking again may help."
+            },
+            "retry_after_seconds": {
+              "$ref": "common.schema.json#/$defs/Count",
+              "description": "When asking again may help, in seconds."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/task-discovery-entry.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/task-discovery-entry.schema.json",
+      "title": "TaskDiscoveryEntry",
+      "description": "One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.",
+      "type": "object",
+      "required": [
+        "task",
+        "binding",
+        "kind",
+        "processor_contract",
+        "features",
+        "forecast",
+        "artifact",
+        "processor_id",
+        "processor_version",
+        "data_boundary",
+        "deadline_ms",
+        "audit_finalization_timeout_ms",
+        "max_concurrency",
+        "max_frame_samples",
+        "max_request_bytes"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "task": {
+          "description": "The task.",
+          "type": "object",
+          "required": [
+            "id",
+            "revision"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "Its id."
+            },
+            "revision": {
+              "$ref": "common.schema.json#/$defs/Revision",
+              "description": "Its revision."
+            }
+          }
+        },
+        "binding": {
+          "description": "The binding.",
+          "type": "object",
+          "required": [
+            "id",
+            "revision"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "$ref": "common.schema.json#/$defs/ResourceId",
+              "description": "Its id."
+            },
+            "revision": {
+              "$ref": "common.schema.json#/$defs/Revision",
+              "description": "Its revision."
+            }
+          }
+        },
+        "kind": {
+          "$ref": "common.schema.json#/$defs/TaskKind",
+          "description": "The task kind."
+        },
+        "processor_contract": {
+          "$ref": "common.schema.json#/$defs/ContractId",
+          "description": "The processor contract."
+        },
+        "features": {
+          "type": "array",
+          "maxItems": 768,
+          "description": "The declared features.",
+          "items": {
+            "description": "A declared feature.",
+            "type": "object",
+            "required": [
+              "name",
+              "role",
+              "value_type",
+              "unit",
+              "integer"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "$ref": "common.schema.json#/$defs/FeatureName",
+                "description": "Its name."
+              },
+              "role": {
+                "enum": [
+                  "history",
+                  "future_covariate",
+                  "static"
+                ],
+                "description": "Its segment role."
+              },
+              "value_type": {
+                "$ref": "common.schema.json#/$defs/FeatureValueType",
+                "description": "Its value type."
+              },
+              "unit": {
+                "anyOf": [
+                  {
+                    "$ref": "common.schema.json#/$defs/Unit"
+                  },
+                  {
+                    "type": "null",
+                    "description": "Not numeric."
+                  }
+                ],
+                "description": "Its unit; null for non-numeric features."
+              },
+              "integer": {
+                "type": "boolean",
+                "description": "Whether its values are whole numbers (calendar features)."
+              }
+            }
+          }
+        },
+        "forecast": {
+          "description": "Forecast policy of the task.",
+          "type": "object",
+          "required": [
+            "target",
+            "cadence_ms",
+            "history_aggregation",
+            "history_duplicate_policy",
+            "history_feature_policies",
+            "history_steps",
+            "max_horizon_steps",
+            "max_quantiles",
+            "max_output_age_ms",
+            "max_input_age_ms",
+            "max_gap_ms",
+            "max_missing_ratio",
+            "require_future_issue_time",
+            "allowed_fallbacks",
+            "fallback_policies"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "target": {
+              "description": "The target.",
+              "type": "object",
+              "required": [
+                "name",
+                "unit",
+                "sign_convention"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "$ref": "common.schema.json#/$defs/FeatureName",
+                  "description": "Its name."
+                },
+                "unit": {
+                  "$ref": "common.schema.json#/$defs/Unit",
+                  "description": "Its unit."
+                },
+                "sign_convention": {
+                  "$ref": "common.schema.json#/$defs/SignConvention",
+                  "description": "Its sign convention."
+                }
+              }
+            },
+            "cadence_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "The cadence in milliseconds."
+            },
+            "history_aggregation": {
+              "$ref": "common.schema.json#/$defs/Aggregation",
+              "description": "Default aggregation."
+            },
+            "history_duplicate_policy": {
+              "$ref": "common.schema.json#/$defs/DuplicatePolicy",
+              "description": "Default duplicate policy."
+            },
+            "history_feature_policies": {
+              "type": "array",
+              "maxItems": 256,
+              "description": "Per-feature policies.",
+              "items": {
+                "description": "One feature's policy.",
+                "type": "object",
+                "required": [
+                  "feature",
+                  "aggregation",
+                  "duplicate_policy"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "feature": {
+                    "$ref": "common.schema.json#/$defs/FeatureName",
+                    "description": "The feature."
+                  },
+                  "aggregation": {
+                    "$ref": "common.schema.json#/$defs/Aggregation",
+                    "description": "Its aggregation."
+                  },
+                  "duplicate_policy": {
+                    "$ref": "common.schema.json#/$defs/DuplicatePolicy",
+                    "description": "Its duplicate policy."
+                  }
+                }
+              }
+            },
+            "history_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "History length."
+            },
+            "max_horizon_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "Longest horizon."
+            },
+            "max_quantiles": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 99,
+              "description": "Most quantiles per request."
+            },
+            "max_output_age_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "Longest validity of a result."
+            },
+            "max_input_age_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "Largest age of the newest observation."
+            },
+            "max_gap_ms": {
+              "$ref": "common.schema.json#/$defs/DurationMs",
+              "description": "Largest gap."
+            },
+            "max_missing_ratio": {
+              "$ref": "common.schema.json#/$defs/Ratio",
+              "description": "Largest missing ratio."
+            },
+            "require_future_issue_time": {
+              "type": "boolean",
+              "description": "Whether covariates need an issue time at or before as_of."
+            },
+            "allowed_fallbacks": {
+              "type": "array",
+              "uniqueItems": true,
+              "maxItems": 16,
+              "items": {
+                "$ref": "common.schema.json#/$defs/FallbackStrategy"
+              },
+              "description": "Allowed fallback strategies."
+            },
+            "fallback_policies": {
+              "type": "array",
+              "maxItems": 16,
+              "description": "Fallback policies.",
+              "items": {
+                "description": "One fallback policy.",
+                "type": "object",
+                "required": [
+                  "strategy",
+                  "version",
+                  "source_feature",
+                  "max_output_age_ms"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "strategy": {
+                    "$ref": "common.schema.json#/$defs/FallbackStrategy",
+                    "description": "The strategy."
+                  },
+                  "version": {
+                    "$ref": "common.schema.json#/$defs/VersionText",
+                    "description": "Its version."
+                  },
+                  "source_feature": {
+                    "$ref": "common.schema.json#/$defs/FeatureName",
+                    "description": "Its source feature."
+                  },
+                  "max_output_age_ms": {
+                    "$ref": "common.schema.json#/$defs/DurationMs",
+                    "description": "Longest validity of its results."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "artifact": {
+          "anyOf": [
+            {
+              "description": "The artifact selected.",
+              "type": "object",
+              "required": [
+                "kind",
+                "family",
+                "version",
+                "digest"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "$ref": "common.schema.json#/$defs/ArtifactName",
+                  "description": "Its kind."
+                },
+                "family": {
+                  "$ref": "common.schema.json#/$defs/ArtifactName",
+                  "description": "Its family."
+                },
+                "version": {
+                  "anyOf": [
+                    {
+                      "$ref": "common.schema.json#/$defs/VersionText"
+                    },
+                    {
+                      "type": "null",
+                      "description": "Any version."
+                    }
+                  ],
+                  "description": "Its version, or null for any."
+                },
+                "digest": {
+                  "anyOf": [
+                    {
+                      "$ref": "common.schema.json#/$defs/Digest"
+                    },
+                    {
+                      "type": "null",
+                      "description": "Any digest."
+                    }
+                  ],
+                  "description": "Its digest, or null for any."
+                }
+              }
+            },
+            {
+              "type": "null",
+              "description": "No artifact is selected."
+            }
+          ],
+          "description": "The artifact policy of the binding, or null."
+        },
+        "processor_id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The processor's id."
+        },
+        "processor_version": {
+          "$ref": "common.schema.json#/$defs/VersionText",
+          "description": "The processor's version."
+        },
+        "data_boundary": {
+          "enum": [
+            "local",
+            "remote"
+          ],
+          "description": "Where the frame goes."
+        },
+        "deadline_ms": {
+          "$ref": "common.schema.json#/$defs/DurationMs",
+          "description": "Hard budget for frame assembly plus processor work."
+        },
+        "audit_finalization_timeout_ms": {
+          "$ref": "common.schema.json#/$defs/DurationMs",
+          "description": "Separate allowance for the terminal audit record."
+        },
+        "max_concurrency": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Most concurrent calls."
+        },
+        "max_frame_samples": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Most cells per frame."
+        },
+        "max_request_bytes": {
+          "$ref": "common.schema.json#/$defs/Limit",
+          "description": "Largest request."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing/task.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing/task.schema.json",
+      "title": "DataProcessingTask",
+      "description": "A data-processing task declaration (svc.data-processing-task.v1): portable semantics only; no processor URL, name, token, key, query or device action.",
+      "type": "object",
+      "required": [
+        "schema",
+        "id",
+        "revision",
+        "kind",
+        "processor_contract",
+        "target",
+        "frame",
+        "inputs",
+        "alignment",
+        "missing_policy",
+        "quality",
+        "output"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "schema": {
+          "const": "svc.data-processing-task.v1",
+          "description": "The contract identifier, exactly `svc.data-processing-task.v1` (case-sensitive): a consumer rejects any other version."
+        },
+        "id": {
+          "$ref": "common.schema.json#/$defs/ResourceId",
+          "description": "The task's stable id."
+        },
+        "revision": {
+          "$ref": "common.schema.json#/$defs/Revision",
+          "description": "The task's revision: renaming a feature, changing a unit, sign convention, timestamp semantics or missing-data rule needs a new one."
+        },
+        "kind": {
+          "$ref": "common.schema.json#/$defs/TaskKind",
+          "description": "The task's kind."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 4000,
+          "description": "What the task is for, for humans; changes no behaviour."
+        },
+        "processor_contract": {
+          "$ref": "common.schema.json#/$defs/ContractId",
+          "description": "The processor contract the task needs, e.g. `svc.data-processing.forecast.v1`; the processor must advertise it too."
+        },
+        "target": {
+          "description": "What is forecast.",
+          "type": "object",
+          "required": [
+            "name",
+            "semantic_point",
+            "unit",
+            "sign_convention"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The target's feature name; a history input of the same name carries its past values."
+            },
+            "semantic_point": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The target point, semantically: `<instance_ref>.<point_ref>`."
+            },
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The target's canonical unit."
+            },
+            "sign_convention": {
+              "$ref": "common.schema.json#/$defs/SignConvention",
+              "description": "The target's sign convention."
+            }
+          }
+        },
+        "frame": {
+          "description": "The frame's grid.",
+          "type": "object",
+          "required": [
+            "cadence_seconds",
+            "history_steps",
+            "horizon_steps",
+            "timezone",
+            "live_tail"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "cadence_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "The grid cadence c: label t covers (t-c, t]."
+            },
+            "history_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "N: the history is labelled as_of-(N-1)c ... as_of."
+            },
+            "horizon_steps": {
+              "$ref": "common.schema.json#/$defs/StepCount",
+              "description": "The longest horizon a request may ask for."
+            },
+            "timezone": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "IANA timezone of the calendar features, e.g. `Europe/Berlin` or `UTC`. Times on the wire stay UTC."
+            },
+            "live_tail": {
+              "enum": [
+                "forbidden",
+                "allowed"
+              ],
+              "description": "Whether read-only live state may replace the final history cell of features that opt in (`last` aggregation only)."
+            }
+          }
+        },
+        "inputs": {
+          "description": "The declared features.",
+          "type": "object",
+          "required": [
+            "history"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "history": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 256,
+              "items": {
+                "$ref": "#/$defs/TaskInput"
+              },
+              "description": "Features observed up to as_of."
+            },
+            "future_covariates": {
+              "type": "array",
+              "maxItems": 256,
+              "items": {
+                "$ref": "#/$defs/TaskInput"
+              },
+              "description": "Features known ahead of time (covariates with an issue time, calendar), from as_of + cadence. Never the target."
+            },
+            "static": {
+              "type": "array",
+              "maxItems": 256,
+              "items": {
+                "$ref": "#/$defs/StaticInput"
+              },
+              "description": "Constant features of the task itself (a runtime-configured route cannot add any)."
+            }
+          }
+        },
+        "alignment": {
+          "description": "How raw samples become cells.",
+          "type": "object",
+          "required": [
+            "aggregation",
+            "timestamp_semantics",
+            "duplicate_policy"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "aggregation": {
+              "$ref": "common.schema.json#/$defs/Aggregation",
+              "description": "The default aggregation of history features."
+            },
+            "timestamp_semantics": {
+              "$ref": "common.schema.json#/$defs/TimestampSemantics",
+              "description": "Always `interval_end`."
+            },
+            "duplicate_policy": {
+              "$ref": "common.schema.json#/$defs/DuplicatePolicy",
+              "description": "The default duplicate policy."
+            },
+            "feature_policies": {
+              "type": "array",
+              "maxItems": 256,
+              "items": {
+                "$ref": "#/$defs/FeaturePolicy"
+              },
+              "description": "Per-feature exceptions to the defaults."
+            }
+          }
+        },
+        "missing_policy": {
+          "enum": [
+            "reject",
+            "allow"
+          ],
+          "description": "`reject`: a required cell without a value rejects the frame (no null is sent); `allow`: missing cells travel as null with quality `missing`, within the quality limits."
+        },
+        "quality": {
+          "description": "Quality policy the frame must meet before a processor is called.",
+          "type": "object",
+          "required": [
+            "max_input_age_seconds",
+            "max_gap_seconds",
+            "max_missing_ratio",
+            "require_input_watermark",
+            "require_covariate_issue_time_not_after_as_of"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "max_input_age_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "The newest observation may be at most this much older than as_of."
+            },
+            "max_gap_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "Largest allowed gap between required historical observations."
+            },
+            "max_missing_ratio": {
+              "$ref": "common.schema.json#/$defs/Ratio",
+              "description": "Largest allowed share of missing required cells."
+            },
+            "require_input_watermark": {
+              "type": "boolean",
+              "description": "Whether a frame without any actual observation (no watermark) is rejected."
+            },
+            "require_covariate_issue_time_not_after_as_of": {
+              "type": "boolean",
+              "description": "Whether covariates must carry an issue time at or before as_of."
+            }
+          }
+        },
+        "output": {
+          "description": "The typed output and its validity.",
+          "type": "object",
+          "required": [
+            "unit",
+            "sign_convention",
+            "max_quantiles",
+            "expires_after_seconds"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The output unit; equals the target's."
+            },
+            "sign_convention": {
+              "$ref": "common.schema.json#/$defs/SignConvention",
+              "description": "The output sign convention; equals the target's."
+            },
+            "max_quantiles": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 99,
+              "description": "How many quantiles a request may ask for; 0 for none."
+            },
+            "median_policy": {
+              "enum": [
+                "equals_value",
+                "may_differ"
+              ],
+              "description": "When quantile 0.5 is returned: whether it must equal the point's value. Required when max_quantiles > 0."
+            },
+            "expires_after_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "A result's expires_at may be at most this long after its issued_at."
+            },
+            "fallback_policies": {
+              "type": "array",
+              "maxItems": 16,
+              "items": {
+                "$ref": "#/$defs/FallbackPolicy"
+              },
+              "description": "The fallback strategies the task allows; none when empty or absent."
+            }
+          },
+          "if": {
+            "properties": {
+              "max_quantiles": {
+                "type": "integer",
+                "minimum": 1
+              }
+            },
+            "required": [
+              "max_quantiles"
+            ]
+          },
+          "then": {
+            "required": [
+              "median_policy"
+            ],
+            "properties": {
+              "median_policy": true
+            }
+          }
+        }
+      },
+      "$defs": {
+        "MeasurementSource": {
+          "title": "MeasurementSource",
+          "description": "A measured point, named semantically; the binding resolves it to a commissioned point.",
+          "type": "object",
+          "required": [
+            "kind",
+            "instance_ref",
+            "point_ref"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "measurement",
+              "description": "A measured point."
+            },
+            "instance_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The equipment instance, e.g. `site.main_meter`."
+            },
+            "point_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The point of that instance, e.g. `active_power`."
+            }
+          }
+        },
+        "CovariateSource": {
+          "title": "CovariateSource",
+          "description": "A field of a covariate dataset (for example a weather forecast) whose rows carry an issue time.",
+          "type": "object",
+          "required": [
+            "kind",
+            "dataset_ref",
+            "field"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "covariate",
+              "description": "A covariate dataset field."
+            },
+            "dataset_ref": {
+              "$ref": "common.schema.json#/$defs/SemanticRef",
+              "description": "The dataset, e.g. `weather.forecast`."
+            },
+            "field": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The dataset field, e.g. `air_temperature`."
+            }
+          }
+        },
+        "CalendarSource": {
+          "title": "CalendarSource",
+          "description": "A deterministic calendar feature of the cell label, in the task's timezone.",
+          "type": "object",
+          "required": [
+            "kind",
+            "transform"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "calendar",
+              "description": "A calendar feature."
+            },
+            "transform": {
+              "title": "CalendarTransform",
+              "description": "The calendar transform: `quarter_hour_of_day_zero_based` (0-95), `hour_of_day` (0-23), `day_of_week` (1 Monday - 7 Sunday, ISO 8601), `is_weekend` (0 or 1).",
+              "enum": [
+                "quarter_hour_of_day_zero_based",
+                "hour_of_day",
+                "day_of_week",
+                "is_weekend"
+              ]
+            }
+          }
+        },
+        "FeatureSource": {
+          "title": "FeatureSource",
+          "description": "Where a feature's values come from, discriminated by `kind`.",
+          "type": "object",
+          "discriminator": {
+            "propertyName": "kind"
+          },
+          "oneOf": [
+            {
+              "$ref": "#/$defs/MeasurementSource"
+            },
+            {
+              "$ref": "#/$defs/CovariateSource"
+            },
+            {
+              "$ref": "#/$defs/CalendarSource"
+            }
+          ]
+        },
+        "TaskInput": {
+          "title": "TaskInput",
+          "description": "A declared input feature: its name, canonical unit and source.",
+          "type": "object",
+          "required": [
+            "name",
+            "unit",
+            "source"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The feature's name in the frame; unique within the task's inputs."
+            },
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The canonical unit; sources must already be in it. `1` for dimensionless calendar features."
+            },
+            "source": {
+              "$ref": "#/$defs/FeatureSource",
+              "description": "Where the values come from."
+            }
+          }
+        },
+        "StaticInput": {
+          "title": "StaticInput",
+          "description": "A declared static feature: one value for the whole frame.",
+          "type": "object",
+          "required": [
+            "name",
+            "value_type",
+            "value"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The feature's name; unique within the task's inputs."
+            },
+            "value_type": {
+              "$ref": "common.schema.json#/$defs/FeatureValueType",
+              "description": "The value's type."
+            },
+            "unit": {
+              "$ref": "common.schema.json#/$defs/Unit",
+              "description": "The unit; required for numbers, absent otherwise."
+            },
+            "value": {
+              "type": [
+                "number",
+                "string",
+                "boolean"
+              ],
+              "description": "The constant value."
+            }
+          }
+        },
+        "FeaturePolicy": {
+          "title": "FeaturePolicy",
+          "description": "Alignment that differs from the task's default for one history feature.",
+          "type": "object",
+          "required": [
+            "name"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The history feature it applies to."
+            },
+            "aggregation": {
+              "$ref": "common.schema.json#/$defs/Aggregation",
+              "description": "Aggregation for this feature."
+            },
+            "duplicate_policy": {
+              "$ref": "common.schema.json#/$defs/DuplicatePolicy",
+              "description": "Duplicate policy for this feature."
+            },
+            "live_tail": {
+              "type": "boolean",
+              "description": "Whether read-only live state may replace this feature's final cell; only for `last` aggregation, and only when the task's frame allows a live tail."
+            }
+          }
+        },
+        "FallbackPolicy": {
+          "title": "FallbackPolicy",
+          "description": "A fallback strategy the task allows, with the version and the feature it must be based on.",
+          "type": "object",
+          "required": [
+            "strategy",
+            "version",
+            "source_feature",
+            "max_output_age_seconds"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "strategy": {
+              "$ref": "common.schema.json#/$defs/FallbackStrategy",
+              "description": "The strategy's name."
+            },
+            "version": {
+              "$ref": "common.schema.json#/$defs/VersionText",
+              "description": "The strategy's version."
+            },
+            "source_feature": {
+              "$ref": "common.schema.json#/$defs/FeatureName",
+              "description": "The history feature it uses (actual request data)."
+            },
+            "max_output_age_seconds": {
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "How long a fallback result may stay valid; at most output.expires_after_seconds."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
     file: "diagnostic.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -16,6 +16,164 @@ export type QueryTime = string;
  */
 export type QueryLimit = string;
 /**
+ * A stable identifier of a task, binding, processor, route or request: letters, digits and `.`, `_`, `:`, `-`, starting with a letter or digit, at most 128 characters.
+ */
+export type ResourceId = string;
+/**
+ * A revision number: an integer of at least 1.
+ */
+export type Revision = number;
+/**
+ * The task kind. Only `forecast` has typed options and output in v1.
+ */
+export type TaskKind = "forecast";
+/**
+ * An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.
+ */
+export type UtcTime = string;
+/**
+ * A content digest: `sha256:` followed by 64 lowercase hexadecimal digits.
+ */
+export type Digest = string;
+/**
+ * A version label, e.g. `1.4.0`: letters, digits and `.`, `_`, `+`, `-`; never a path or URL.
+ */
+export type VersionText = string;
+/**
+ * An artifact kind or family, e.g. `model`, `seasonal-naive`: letters, digits and `.`, `_`, `-`; never a path or URL.
+ */
+export type ArtifactName = string;
+/**
+ * A ratio in [0, 1].
+ */
+export type Ratio = number;
+/**
+ * A feature name: a letter or `_`, then letters, digits or `_`, at most 64 characters. Names match the task exactly.
+ */
+export type FeatureName = string;
+/**
+ * The canonical unit of a numeric value, e.g. `kW`, `degC`, `W/m2`; `1` for a dimensionless number. The runtime converts nothing: sources must already be in this unit.
+ */
+export type Unit = string;
+/**
+ * Which direction of energy flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export).
+ */
+export type SignConvention = "positive_consumption" | "positive_generation";
+/**
+ * A duration in whole seconds, greater than zero.
+ */
+export type DurationSeconds = number;
+/**
+ * What a grid label means; v1 knows only `interval_end` (label t covers (t-c, t]). Any other value needs a new contract version.
+ */
+export type TimestampSemantics = "interval_end";
+/**
+ * A stable upper-case code, e.g. `MODEL_UNAVAILABLE`, `INSUFFICIENT_HISTORY`.
+ */
+export type ReasonCode = string;
+/**
+ * A count: an integer of zero or more.
+ */
+export type Count = number;
+/**
+ * The type of a feature's values.
+ */
+export type FeatureValueType = "number" | "string" | "boolean";
+/**
+ * A fallback strategy name, e.g. `persistence`, `historical_average`, `zero_baseline`.
+ */
+export type FallbackStrategy = string;
+/**
+ * A finite resource limit: an integer of at least 1.
+ */
+export type Limit = number;
+/**
+ * A number of grid steps: an integer of at least 1.
+ */
+export type StepCount = number;
+/**
+ * A data-processing YAML file of a pack (tasks/, bindings/, routes/), discriminated by `kind`.
+ */
+export type DataProcessingPackFile = DataProcessingTaskFile | DataProcessingBindingFile | ProcessorRouteFile;
+/**
+ * A contract identifier: `svc.` words joined by dots, ending in the major version, e.g. `svc.data-processing.forecast.v1`.
+ */
+export type ContractId = string;
+/**
+ * A semantic reference resolved at commissioning through the binding, e.g. `site.main_meter`: lower-case words joined by dots. Never a query, credential, path or address.
+ */
+export type SemanticRef = string;
+/**
+ * Where a feature's values come from, discriminated by `kind`.
+ */
+export type FeatureSource = MeasurementSource | CovariateSource | CalendarSource;
+/**
+ * The calendar transform: `quarter_hour_of_day_zero_based` (0-95), `hour_of_day` (0-23), `day_of_week` (1 Monday - 7 Sunday, ISO 8601), `is_weekend` (0 or 1).
+ */
+export type CalendarTransform = "quarter_hour_of_day_zero_based" | "hour_of_day" | "day_of_week" | "is_weekend";
+/**
+ * How raw samples in one interval (t-c, t] become the cell labelled t.
+ */
+export type Aggregation = "mean" | "sum" | "last" | "min" | "max";
+/**
+ * What to do with two raw samples of one feature at the same event time: keep the `latest` written, or `reject` the frame.
+ */
+export type DuplicatePolicy = "latest" | "reject";
+/**
+ * A duration in whole milliseconds, greater than zero.
+ */
+export type DurationMs = number;
+/**
+ * One feature's values and qualities, discriminated by `value_type`.
+ */
+export type Series = NumberSeries | StringSeries | BooleanSeries;
+/**
+ * Quality of one cell: `good`, `uncertain`, `substituted` (replaced as the task declares), or `missing` (the value is null).
+ */
+export type SampleQuality = "good" | "uncertain" | "substituted" | "missing";
+/**
+ * One value for the whole frame, discriminated by `value_type`.
+ */
+export type StaticFeature =
+  | {
+      /**
+       * `number`.
+       */
+      value_type: "number";
+      unit: Unit;
+      /**
+       * The value; null when missing.
+       */
+      value: number | null;
+      quality: SampleQuality;
+    }
+  | {
+      /**
+       * `string`.
+       */
+      value_type: "string";
+      /**
+       * The value; null when missing.
+       */
+      value: string | null;
+      quality: SampleQuality;
+    }
+  | {
+      /**
+       * `boolean`.
+       */
+      value_type: "boolean";
+      /**
+       * The value; null when missing.
+       */
+      value: boolean | null;
+      quality: SampleQuality;
+    };
+/**
+ * A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.
+ */
+export type ProcessingResult = ProcessingResult1;
+/**
  * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500.
  */
 export type ErrorCode =
@@ -174,6 +332,18 @@ export interface SchemaTypes {
   "audit-event-query": AuditEventQuery;
   "audit-event": AuditEvent;
   "confirmed-request": ConfirmedRequest;
+  "data-processing/derived-data": DerivedData;
+  "data-processing/error": ProcessingErrorEnvelope;
+  "data-processing/forecast-contract": ForecastProcessorContract;
+  "data-processing/forecast-output": ForecastOutput;
+  "data-processing/pack-file": DataProcessingPackFile;
+  "data-processing/process-task-request": ProcessTaskRequest;
+  "data-processing/processing-frame": ProcessingFrame;
+  "data-processing/processor-request": ProcessorRequest;
+  "data-processing/processor-route": ProcessorRouteConfig;
+  "data-processing/result": ProcessingResult;
+  "data-processing/task-discovery-entry": TaskDiscoveryEntry;
+  "data-processing/task": DataProcessingTask;
   diagnostic: Diagnostic;
   "error-response": ErrorResponse;
   "execution-result": ExecutionResult;
@@ -316,6 +486,1007 @@ export interface ConfirmedRequest {
    * Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`).
    */
   confirmed: true;
+}
+/**
+ * An accepted result as stored derived data (svc.derived-data.v1). Derived data is not live device state.
+ */
+export interface DerivedData {
+  /**
+   * The contract identifier, exactly `svc.derived-data.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.derived-data.v1";
+  result_id: ResourceId;
+  request_id: ResourceId;
+  task: TaskRef;
+  binding: BindingRef;
+  accepted_at: UtcTime;
+  expires_at: UtcTime;
+  input_digest: Digest;
+  /**
+   * The accepted status; consumers decide whether a fallback is acceptable.
+   */
+  processing_status: "produced" | "fallback";
+  /**
+   * The processor that produced it.
+   */
+  processor: {
+    id: ResourceId;
+    version: VersionText;
+  };
+  artifact?: ArtifactIdentity;
+  /**
+   * Quality of the result.
+   */
+  quality: {
+    /**
+     * The frame's input_watermark.
+     */
+    input_watermark: UtcTime | null;
+    missing_ratio: Ratio;
+    /**
+     * True exactly when processing_status is `fallback`.
+     */
+    fallback_used: boolean;
+  };
+  data: ForecastOutput;
+}
+/**
+ * The task a request or result is for: id, revision and kind.
+ */
+export interface TaskRef {
+  id: ResourceId;
+  revision: Revision;
+  kind: TaskKind;
+}
+/**
+ * The commissioned binding: id and revision.
+ */
+export interface BindingRef {
+  id: ResourceId;
+  revision: Revision;
+}
+/**
+ * The model artifact actually used: kind, family, version and digest.
+ */
+export interface ArtifactIdentity {
+  kind: ArtifactName;
+  family: ArtifactName;
+  version: VersionText;
+  artifact_digest: Digest;
+}
+/**
+ * The typed output of a forecast (svc.data-processing.output.forecast.v1).
+ */
+export interface ForecastOutput {
+  /**
+   * The contract identifier, exactly `svc.data-processing.output.forecast.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing.output.forecast.v1";
+  /**
+   * `forecast`.
+   */
+  kind: "forecast";
+  target: FeatureName;
+  unit: Unit;
+  sign_convention: SignConvention;
+  cadence_seconds: DurationSeconds;
+  timestamp_semantics: TimestampSemantics;
+  /**
+   * One point per horizon step, strictly increasing timestamps.
+   *
+   * @minItems 1
+   * @maxItems 1000000
+   */
+  points: ForecastPoint[];
+}
+/**
+ * One forecast cell.
+ */
+export interface ForecastPoint {
+  timestamp: UtcTime;
+  /**
+   * The primary forecast value, finite, in the output unit.
+   */
+  value: number;
+  /**
+   * Present exactly when quantiles were requested: one per requested probability, by increasing probability.
+   *
+   * @maxItems 99
+   */
+  quantiles?: QuantileValue[];
+}
+/**
+ * One quantile of a forecast point.
+ */
+export interface QuantileValue {
+  /**
+   * The quantile's probability, one of the requested set.
+   */
+  probability: number;
+  /**
+   * The quantile's value, finite, in the output unit.
+   */
+  value: number;
+}
+/**
+ * A typed non-2xx error of a processor route (svc.data-processing.error.v1); distinct from a completed result whose status is unavailable.
+ */
+export interface ProcessingErrorEnvelope {
+  /**
+   * The contract identifier, exactly `svc.data-processing.error.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing.error.v1";
+  /**
+   * The request's id, or null when it could not be read.
+   */
+  request_id: ResourceId | null;
+  code: ReasonCode;
+  /**
+   * The error's category; fixes the HTTP status (400, 401/403, 404, 413, 422, 429, 500, 503, 504).
+   */
+  category:
+    | "invalid_request"
+    | "authorization"
+    | "not_found"
+    | "resource_limit"
+    | "invalid_data"
+    | "capacity"
+    | "internal"
+    | "unavailable"
+    | "timeout";
+  /**
+   * What went wrong, for people; never credentials, model paths, SQL, stack traces or undeclared source data.
+   */
+  message: string;
+  /**
+   * Whether a retry with a fresh deadline may succeed.
+   */
+  retryable: boolean;
+  retry_after_seconds?: Count;
+  /**
+   * Structured details, e.g. `path` and `rule`; same restrictions as the message.
+   */
+  details?: {
+    /**
+     * A detail value: a scalar.
+     */
+    [k: string]: string | number | boolean | null | undefined;
+  };
+}
+/**
+ * What a forecast processor advertises (svc.data-processing.forecast.v1): the contracts, kinds, artifacts, fallbacks and finite limits it supports.
+ */
+export interface ForecastProcessorContract {
+  /**
+   * The contract identifier, exactly `svc.data-processing.forecast.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing.forecast.v1";
+  /**
+   * Who implements the contract.
+   */
+  processor: {
+    id: ResourceId;
+    version: VersionText;
+  };
+  /**
+   * The media type of /v1/process requests.
+   */
+  media_type: "application/vnd.svc.data-processing+json;version=1";
+  /**
+   * The request contract it accepts.
+   */
+  request_schema: "svc.data-processing.request.v1";
+  /**
+   * The result contract it answers with.
+   */
+  result_schema: "svc.data-processing.result.v1";
+  /**
+   * The typed output it produces.
+   */
+  output_schema: "svc.data-processing.output.forecast.v1";
+  /**
+   * The task kinds it serves.
+   *
+   * @minItems 1
+   */
+  task_kinds: TaskKind[];
+  timestamp_semantics: TimestampSemantics;
+  /**
+   * The feature value types it accepts.
+   *
+   * @minItems 1
+   */
+  value_types: FeatureValueType[];
+  /**
+   * Whether every request must select an artifact.
+   */
+  requires_artifact: boolean;
+  /**
+   * The artifacts it can run; an artifact selector must match one.
+   *
+   * @maxItems 256
+   */
+  artifacts: ArtifactIdentity[];
+  /**
+   * Fallbacks it can produce, labelled as such.
+   *
+   * @maxItems 16
+   *
+   * Items: A fallback strategy it can apply.
+   */
+  fallback_strategies: {
+    strategy: FallbackStrategy;
+    version: VersionText;
+  }[];
+  /**
+   * Finite limits it declares.
+   */
+  limits: {
+    max_frame_cells: Limit;
+    max_request_bytes: Limit;
+    max_history_steps: StepCount;
+    max_horizon_steps: StepCount;
+    /**
+     * Most quantiles per request.
+     */
+    max_quantiles: number;
+    min_cadence_seconds: DurationSeconds;
+  };
+}
+/**
+ * A task file: `kind: DataProcessingTask` and the declaration.
+ */
+export interface DataProcessingTaskFile {
+  /**
+   * A task declaration file.
+   */
+  kind: "DataProcessingTask";
+  task: DataProcessingTask;
+}
+/**
+ * A data-processing task declaration (svc.data-processing-task.v1): portable semantics only; no processor URL, name, token, key, query or device action.
+ */
+export interface DataProcessingTask {
+  /**
+   * The contract identifier, exactly `svc.data-processing-task.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing-task.v1";
+  id: ResourceId;
+  revision: Revision;
+  kind: TaskKind;
+  /**
+   * What the task is for, for humans; changes no behaviour.
+   */
+  description?: string;
+  processor_contract: ContractId;
+  /**
+   * What is forecast.
+   */
+  target: {
+    name: FeatureName;
+    semantic_point: SemanticRef;
+    unit: Unit;
+    sign_convention: SignConvention;
+  };
+  /**
+   * The frame's grid.
+   */
+  frame: {
+    cadence_seconds: DurationSeconds;
+    history_steps: StepCount;
+    horizon_steps: StepCount;
+    /**
+     * IANA timezone of the calendar features, e.g. `Europe/Berlin` or `UTC`. Times on the wire stay UTC.
+     */
+    timezone: string;
+    /**
+     * Whether read-only live state may replace the final history cell of features that opt in (`last` aggregation only).
+     */
+    live_tail: "forbidden" | "allowed";
+  };
+  /**
+   * The declared features.
+   */
+  inputs: {
+    /**
+     * Features observed up to as_of.
+     *
+     * @minItems 1
+     * @maxItems 256
+     */
+    history: TaskInput[];
+    /**
+     * Features known ahead of time (covariates with an issue time, calendar), from as_of + cadence. Never the target.
+     *
+     * @maxItems 256
+     */
+    future_covariates?: TaskInput[];
+    /**
+     * Constant features of the task itself (a runtime-configured route cannot add any).
+     *
+     * @maxItems 256
+     */
+    static?: StaticInput[];
+  };
+  /**
+   * How raw samples become cells.
+   */
+  alignment: {
+    aggregation: Aggregation;
+    timestamp_semantics: TimestampSemantics;
+    duplicate_policy: DuplicatePolicy;
+    /**
+     * Per-feature exceptions to the defaults.
+     *
+     * @maxItems 256
+     */
+    feature_policies?: FeaturePolicy[];
+  };
+  /**
+   * `reject`: a required cell without a value rejects the frame (no null is sent); `allow`: missing cells travel as null with quality `missing`, within the quality limits.
+   */
+  missing_policy: "reject" | "allow";
+  /**
+   * Quality policy the frame must meet before a processor is called.
+   */
+  quality: {
+    max_input_age_seconds: DurationSeconds;
+    max_gap_seconds: DurationSeconds;
+    max_missing_ratio: Ratio;
+    /**
+     * Whether a frame without any actual observation (no watermark) is rejected.
+     */
+    require_input_watermark: boolean;
+    /**
+     * Whether covariates must carry an issue time at or before as_of.
+     */
+    require_covariate_issue_time_not_after_as_of: boolean;
+  };
+  /**
+   * The typed output and its validity.
+   */
+  output: {
+    unit: Unit;
+    sign_convention: SignConvention;
+    /**
+     * How many quantiles a request may ask for; 0 for none.
+     */
+    max_quantiles: number;
+    /**
+     * When quantile 0.5 is returned: whether it must equal the point's value. Required when max_quantiles > 0.
+     */
+    median_policy?: "equals_value" | "may_differ";
+    expires_after_seconds: DurationSeconds;
+    /**
+     * The fallback strategies the task allows; none when empty or absent.
+     *
+     * @maxItems 16
+     */
+    fallback_policies?: FallbackPolicy[];
+  };
+}
+/**
+ * A declared input feature: its name, canonical unit and source.
+ */
+export interface TaskInput {
+  name: FeatureName;
+  unit: Unit;
+  source: FeatureSource;
+}
+/**
+ * A measured point, named semantically; the binding resolves it to a commissioned point.
+ */
+export interface MeasurementSource {
+  /**
+   * A measured point.
+   */
+  kind: "measurement";
+  instance_ref: SemanticRef;
+  point_ref: SemanticRef;
+}
+/**
+ * A field of a covariate dataset (for example a weather forecast) whose rows carry an issue time.
+ */
+export interface CovariateSource {
+  /**
+   * A covariate dataset field.
+   */
+  kind: "covariate";
+  dataset_ref: SemanticRef;
+  field: FeatureName;
+}
+/**
+ * A deterministic calendar feature of the cell label, in the task's timezone.
+ */
+export interface CalendarSource {
+  /**
+   * A calendar feature.
+   */
+  kind: "calendar";
+  transform: CalendarTransform;
+}
+/**
+ * A declared static feature: one value for the whole frame.
+ */
+export interface StaticInput {
+  name: FeatureName;
+  value_type: FeatureValueType;
+  unit?: Unit;
+  /**
+   * The constant value.
+   */
+  value: number | string | boolean;
+}
+/**
+ * Alignment that differs from the task's default for one history feature.
+ */
+export interface FeaturePolicy {
+  name: FeatureName;
+  aggregation?: Aggregation;
+  duplicate_policy?: DuplicatePolicy;
+  /**
+   * Whether read-only live state may replace this feature's final cell; only for `last` aggregation, and only when the task's frame allows a live tail.
+   */
+  live_tail?: boolean;
+}
+/**
+ * A fallback strategy the task allows, with the version and the feature it must be based on.
+ */
+export interface FallbackPolicy {
+  strategy: FallbackStrategy;
+  version: VersionText;
+  source_feature: FeatureName;
+  max_output_age_seconds: DurationSeconds;
+}
+/**
+ * A binding file: `kind: DataProcessingBinding` and the binding.
+ */
+export interface DataProcessingBindingFile {
+  /**
+   * A binding file.
+   */
+  kind: "DataProcessingBinding";
+  binding: DataProcessingBinding;
+}
+/**
+ * A commissioned binding: the task revision it serves, how its references resolve, and which processor route runs it.
+ */
+export interface DataProcessingBinding {
+  id: ResourceId;
+  revision: Revision;
+  /**
+   * Only enabled bindings can run.
+   */
+  enabled: boolean;
+  /**
+   * For humans.
+   */
+  description?: string;
+  /**
+   * The task revision it serves.
+   */
+  task: {
+    id: ResourceId;
+    revision: Revision;
+  };
+  route: ResourceId;
+  artifact?: ArtifactSelector;
+  /**
+   * One entry per measured (instance_ref, point_ref) the task reads.
+   *
+   * @maxItems 256
+   */
+  points?: PointBinding[];
+  /**
+   * One entry per dataset_ref the task reads.
+   *
+   * @maxItems 64
+   */
+  datasets?: DatasetBinding[];
+}
+/**
+ * Which model artifact the processor should use: kind and family, optionally a version and a digest. No path or URL.
+ */
+export interface ArtifactSelector {
+  kind: ArtifactName;
+  family: ArtifactName;
+  version?: VersionText;
+  artifact_digest?: Digest;
+}
+/**
+ * Resolves a task's (instance_ref, point_ref) to a commissioned point of the site model, with the metadata the commissioning engineer verified.
+ */
+export interface PointBinding {
+  instance_ref: SemanticRef;
+  point_ref: SemanticRef;
+  /**
+   * The site model's instance id.
+   */
+  instance: number;
+  /**
+   * The point kind; tasks read measurements.
+   */
+  point_type: "measurement";
+  /**
+   * The point number within the instance.
+   */
+  point: number;
+  unit: Unit;
+  /**
+   * The commissioned scale; the runtime converts nothing, so it must be 1 (the site point's scale).
+   */
+  scale: number;
+  /**
+   * The commissioned offset; must be 0 (the site point's offset).
+   */
+  offset: number;
+  sign_convention?: SignConvention;
+}
+/**
+ * Resolves a task's dataset_ref to a covariate dataset, with the unit of each field used.
+ */
+export interface DatasetBinding {
+  dataset_ref: SemanticRef;
+  dataset: ResourceId;
+  /**
+   * The fields the task reads.
+   *
+   * @minItems 1
+   * @maxItems 256
+   *
+   * Items: A field and its unit.
+   */
+  fields: {
+    field: FeatureName;
+    unit: Unit;
+  }[];
+}
+/**
+ * A route file: `kind: ProcessorRoute` and the route.
+ */
+export interface ProcessorRouteFile {
+  /**
+   * A processor route file.
+   */
+  kind: "ProcessorRoute";
+  route: ProcessorRoute;
+}
+/**
+ * A processor route: route limits and the processor section.
+ */
+export interface ProcessorRoute {
+  id: ResourceId;
+  /**
+   * For humans.
+   */
+  description?: string;
+  /**
+   * Whether a process call needs `x-svc-confirmed: true`.
+   */
+  confirmation: "never" | "required";
+  deadline_ms: DurationMs;
+  audit_finalization_timeout_ms: DurationMs;
+  max_concurrency: Limit;
+  max_frame_samples: Limit;
+  processor: ProcessorRouteConfig;
+}
+/**
+ * The processor section of a route's strict runtime configuration. There is no custom CA-file setting and no static feature.
+ */
+export interface ProcessorRouteConfig {
+  /**
+   * Base URL of the processor (no credentials, query or fragment); `/v1/process` and `/v1/health` are derived from it.
+   */
+  endpoint: string;
+  id: ResourceId;
+  version: VersionText;
+  contract: ContractId;
+  /**
+   * Whether requests must select an artifact.
+   */
+  requires_artifact: boolean;
+  /**
+   * `local`, or a `remote` data-egress boundary that task and route policy must preapprove.
+   */
+  boundary: "local" | "remote";
+  max_frame_cells: Limit;
+  max_request_bytes: Limit;
+  max_response_bytes: Limit;
+  connect_timeout_ms: DurationMs;
+  request_timeout_ms: DurationMs;
+  /**
+   * Name of the environment variable that holds the processor's bearer token (never the token itself).
+   */
+  bearer_token_env?: string;
+}
+/**
+ * Body of POST /api/v1/data-processing/process (svc.data-processing.process-task-request.v1). Callers submit no frame, endpoint, processor, artifact, credentials or query; identity comes from the transport.
+ */
+export interface ProcessTaskRequest {
+  task_id: ResourceId;
+  expected_task_revision: Revision;
+  binding_id: ResourceId;
+  expected_binding_revision: Revision;
+  as_of: UtcTime;
+  options: ForecastOptions;
+}
+/**
+ * Typed options of a forecast request. Unknown options are rejected.
+ */
+export interface ForecastOptions {
+  /**
+   * `forecast`; must equal the task's kind.
+   */
+  kind: "forecast";
+  horizon_steps: StepCount;
+  /**
+   * Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted when none are wanted.
+   *
+   * @maxItems 99
+   *
+   * Items: A probability strictly between 0 and 1.
+   */
+  quantiles?: number[];
+}
+/**
+ * The input frame the service assembles (svc.processing-frame.v1).
+ */
+export interface ProcessingFrame {
+  /**
+   * The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.processing-frame.v1";
+  as_of: UtcTime;
+  cadence_seconds: DurationSeconds;
+  history: Segment;
+  future_covariates?: Segment;
+  /**
+   * Declared static features only; may be empty.
+   */
+  static_features?: {
+    [k: string]: StaticFeature | undefined;
+  };
+  quality: AggregateQuality;
+  /**
+   * Exactly one entry for every populated (segment, feature) pair.
+   *
+   * @maxItems 1024
+   */
+  provenance: ProvenanceEntry[];
+}
+/**
+ * A grid segment: timestamps and, per feature, one value and one quality per timestamp.
+ */
+export interface Segment {
+  /**
+   * Interval-end labels, strictly increasing by the cadence.
+   *
+   * @minItems 1
+   * @maxItems 100000
+   */
+  timestamps: UtcTime[];
+  /**
+   * Series by feature name; only declared features.
+   */
+  features: {
+    [k: string]: Series | undefined;
+  };
+}
+/**
+ * A number series.
+ */
+export interface NumberSeries {
+  /**
+   * `number`.
+   */
+  value_type: "number";
+  unit: Unit;
+  /**
+   * One value per timestamp; null only for a missing cell.
+   *
+   * @maxItems 100000
+   *
+   * Items: A finite number, or null when missing.
+   */
+  values: (number | null)[];
+  /**
+   * One quality per timestamp; `missing` exactly where the value is null.
+   *
+   * @maxItems 100000
+   */
+  quality: SampleQuality[];
+}
+/**
+ * A string series.
+ */
+export interface StringSeries {
+  /**
+   * `string`.
+   */
+  value_type: "string";
+  /**
+   * One value per timestamp; null only for a missing cell.
+   *
+   * @maxItems 100000
+   *
+   * Items: A string, or null when missing.
+   */
+  values: (string | null)[];
+  /**
+   * One quality per timestamp; `missing` exactly where the value is null.
+   *
+   * @maxItems 100000
+   */
+  quality: SampleQuality[];
+}
+/**
+ * A boolean series.
+ */
+export interface BooleanSeries {
+  /**
+   * `boolean`.
+   */
+  value_type: "boolean";
+  /**
+   * One value per timestamp; null only for a missing cell.
+   *
+   * @maxItems 100000
+   *
+   * Items: A boolean, or null when missing.
+   */
+  values: (boolean | null)[];
+  /**
+   * One quality per timestamp; `missing` exactly where the value is null.
+   *
+   * @maxItems 100000
+   */
+  quality: SampleQuality[];
+}
+/**
+ * Aggregate quality, calculated by the service.
+ */
+export interface AggregateQuality {
+  /**
+   * The newest actual observation that took part, at or before as_of; null when none did.
+   */
+  input_watermark: UtcTime | null;
+  missing_ratio: Ratio;
+  max_gap_seconds: Count;
+  /**
+   * Whether read-only live state contributed after stored history.
+   */
+  live_tail_included: boolean;
+  substituted_samples: Count;
+}
+/**
+ * Where one populated (segment, feature) pair came from.
+ */
+export interface ProvenanceEntry {
+  /**
+   * The segment of the feature.
+   */
+  segment: "history" | "future_covariates" | "static_features";
+  feature: FeatureName;
+  /**
+   * The kind of source; calendar values and constants do not advance input_watermark.
+   */
+  source_kind: "history" | "live" | "history_and_live" | "covariate" | "calendar" | "constant";
+  /**
+   * A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it.
+   */
+  source_ref?: string;
+  watermark: UtcTime;
+  issued_at?: UtcTime;
+}
+/**
+ * Body of POST {endpoint}/v1/process (svc.data-processing.request.v1), media type `application/vnd.svc.data-processing+json;version=1`. Carries no actor identity or credentials.
+ */
+export interface ProcessorRequest {
+  /**
+   * The contract identifier, exactly `svc.data-processing.request.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing.request.v1";
+  request_id: ResourceId;
+  submitted_at: UtcTime;
+  deadline: UtcTime;
+  task: TaskRef;
+  binding: BindingRef;
+  processor_contract: ContractId;
+  artifact?: ArtifactSelector;
+  frame: ProcessingFrame;
+  options: ForecastOptions;
+  input_digest: Digest;
+}
+export interface ProcessingResult1 {
+  /**
+   * The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version.
+   */
+  schema: "svc.data-processing.result.v1";
+  request_id: ResourceId;
+  input_digest: Digest;
+  task: TaskRef;
+  binding: BindingRef;
+  /**
+   * What the processor asserts; the service may still reject it. A processor cannot assert `rejected`.
+   */
+  status: "produced" | "fallback" | "unavailable";
+  issued_at: UtcTime;
+  expires_at?: UtcTime;
+  /**
+   * Exactly the accepted frame's input_watermark.
+   */
+  input_watermark: UtcTime | null;
+  processor: ProcessorIdentity;
+  artifact?: ArtifactIdentity;
+  output?: ForecastOutput;
+  fallback?: FallbackInfo;
+  unavailable?: UnavailableInfo;
+  /**
+   * Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none.
+   *
+   * @maxItems 64
+   */
+  warnings: ReasonCode[];
+}
+/**
+ * The processor that answered.
+ */
+export interface ProcessorIdentity {
+  id: ResourceId;
+  version: VersionText;
+  contract: ContractId;
+}
+/**
+ * How a fallback result was made.
+ */
+export interface FallbackInfo {
+  strategy: FallbackStrategy;
+  strategy_version: VersionText;
+  reason_code: ReasonCode;
+  source_feature: FeatureName;
+  based_on_data_through: UtcTime;
+}
+/**
+ * Why no result satisfies the task policy.
+ */
+export interface UnavailableInfo {
+  reason_code: ReasonCode;
+  /**
+   * Whether asking again may help.
+   */
+  retryable: boolean;
+  retry_after_seconds: Count;
+}
+/**
+ * One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.
+ */
+export interface TaskDiscoveryEntry {
+  /**
+   * The task.
+   */
+  task: {
+    id: ResourceId;
+    revision: Revision;
+  };
+  /**
+   * The binding.
+   */
+  binding: {
+    id: ResourceId;
+    revision: Revision;
+  };
+  kind: TaskKind;
+  processor_contract: ContractId;
+  /**
+   * The declared features.
+   *
+   * @maxItems 768
+   *
+   * Items: A declared feature.
+   */
+  features: {
+    name: FeatureName;
+    /**
+     * Its segment role.
+     */
+    role: "history" | "future_covariate" | "static";
+    value_type: FeatureValueType;
+    /**
+     * Its unit; null for non-numeric features.
+     */
+    unit: Unit | null;
+    /**
+     * Whether its values are whole numbers (calendar features).
+     */
+    integer: boolean;
+  }[];
+  /**
+   * Forecast policy of the task.
+   */
+  forecast: {
+    /**
+     * The target.
+     */
+    target: {
+      name: FeatureName;
+      unit: Unit;
+      sign_convention: SignConvention;
+    };
+    cadence_ms: DurationMs;
+    history_aggregation: Aggregation;
+    history_duplicate_policy: DuplicatePolicy;
+    /**
+     * Per-feature policies.
+     *
+     * @maxItems 256
+     *
+     * Items: One feature's policy.
+     */
+    history_feature_policies: {
+      feature: FeatureName;
+      aggregation: Aggregation;
+      duplicate_policy: DuplicatePolicy;
+    }[];
+    history_steps: StepCount;
+    max_horizon_steps: StepCount;
+    /**
+     * Most quantiles per request.
+     */
+    max_quantiles: number;
+    max_output_age_ms: DurationMs;
+    max_input_age_ms: DurationMs;
+    max_gap_ms: DurationMs;
+    max_missing_ratio: Ratio;
+    /**
+     * Whether covariates need an issue time at or before as_of.
+     */
+    require_future_issue_time: boolean;
+    /**
+     * Allowed fallback strategies.
+     *
+     * @maxItems 16
+     */
+    allowed_fallbacks: FallbackStrategy[];
+    /**
+     * Fallback policies.
+     *
+     * @maxItems 16
+     *
+     * Items: One fallback policy.
+     */
+    fallback_policies: {
+      strategy: FallbackStrategy;
+      version: VersionText;
+      source_feature: FeatureName;
+      max_output_age_ms: DurationMs;
+    }[];
+  };
+  /**
+   * The artifact policy of the binding, or null.
+   */
+  artifact: {
+    kind: ArtifactName;
+    family: ArtifactName;
+    /**
+     * Its version, or null for any.
+     */
+    version: VersionText | null;
+    /**
+     * Its digest, or null for any.
+     */
+    digest: Digest | null;
+  } | null;
+  processor_id: ResourceId;
+  processor_version: VersionText;
+  /**
+   * Where the frame goes.
+   */
+  data_boundary: "local" | "remote";
+  deadline_ms: DurationMs;
+  audit_finalization_timeout_ms: DurationMs;
+  max_concurrency: Limit;
+  max_frame_samples: Limit;
+  max_request_bytes: Limit;
 }
 /**
  * A problem found in user input: what (code, message) and where (JSON path, node id, source span).

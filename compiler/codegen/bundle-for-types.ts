@@ -1,7 +1,7 @@
 // Flattens every schema file into one root with a flat $defs keyed by type name, rewriting
 // cross-file $refs to local ones, so json-schema-to-typescript declares each type exactly once
 // and never touches the disk or the network.
-import { rootTypeName, type JsonObject, type SchemaSource } from "./schema-source.js";
+import { resolveSchemaFile, rootTypeName, type JsonObject, type SchemaSource } from "./schema-source.js";
 
 // Keywords that only document. json-schema-to-typescript declares a second, numbered copy of a
 // type for a $ref that carries any sibling, so beside a $ref they are dropped (types only).
@@ -63,7 +63,7 @@ function rewriteRefs(value: unknown, file: string, context: Context, inlining: r
 // into a file (`rule.schema.json#/properties/name`) names no type: its target is copied in.
 function rewriteRef(ref: string, siblings: JsonObject, file: string, context: Context, inlining: readonly string[]): JsonObject {
   const [target = "", fragment = ""] = ref.split("#");
-  const targetFile = target === "" ? file : target;
+  const targetFile = resolveSchemaFile(file, target);
   const rootName = context.rootNames.get(targetFile);
   if (rootName === undefined) throw new Error(`${file}: $ref "${ref}" names an unknown schema file`);
   const kept: JsonObject = {};

@@ -1,7 +1,7 @@
 // `npm run generate`: the one writer of codegen. Reads schemas/ and the support templates,
 // runs the pure generators, writes generated/ and deletes whatever it no longer produces.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generate } from "./generate.js";
 import type { SchemaSource } from "./schema-source.js";
@@ -13,7 +13,9 @@ const outDir = join(root, "generated");
 
 async function main(): Promise<void> {
   const sources: SchemaSource[] = [];
-  for (const file of (await readdir(schemasDir)).filter((f) => f.endsWith(".schema.json")).sort()) {
+  // Subfolders group related schemas (schemas/data-processing/); a source's file is its path under schemas/.
+  const schemaFiles = (await listFiles(schemasDir)).map((path) => relative(schemasDir, path).split(sep).join("/"));
+  for (const file of schemaFiles.filter((f) => f.endsWith(".schema.json")).sort()) {
     sources.push({ file, schema: JSON.parse(await readFile(join(schemasDir, file), "utf8")) });
   }
   const support = [];

@@ -39,7 +39,7 @@ export function escapePointerToken(token: string): string {
 }
 
 function toDiagnostic(error: AjvError): Diagnostic {
-  const code = `schema/${error.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const code = error.keyword === "false schema" ? "schema/forbidden" : `schema/${error.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   let path = error.instancePath;
   if (error.propertyName !== undefined) path += `/${escapePointerToken(error.propertyName)}`;
   const { message, suggestion, child } = describe(error);
@@ -99,6 +99,11 @@ function describe(error: AjvError): Description {
       return { message: `must be at least ${count(p.limit, "character")} long` };
     case "maxLength":
       return { message: `must be at most ${count(p.limit, "character")} long` };
+    case "false schema": {
+      // A property whose schema is `false`: allowed by the object, forbidden in this variant of it.
+      const name = error.instancePath.slice(error.instancePath.lastIndexOf("/") + 1);
+      return { message: `'${name.replace(/~1/g, "/").replace(/~0/g, "~")}' is not allowed here` };
+    }
     case "uniqueItems":
       return { message: `items ${String(p.j)} and ${String(p.i)} are identical; each item may appear once`, child: String(p.i) };
     default:

@@ -6,14 +6,12 @@ import { join, relative } from "node:path";
 import { generate, type SupportTemplate } from "../../compiler/codegen/generate.js";
 import type { SchemaSource } from "../../compiler/codegen/schema-source.js";
 import { fromRoot } from "../helpers/paths.js";
+import { readSchemaFiles } from "../helpers/schema-files.js";
 
 function readInputs(): { sources: SchemaSource[]; support: SupportTemplate[] } {
-  const schemas = fromRoot("schemas");
   const supportDir = fromRoot("compiler/codegen/support");
   return {
-    sources: readdirSync(schemas)
-      .filter((f) => f.endsWith(".schema.json"))
-      .map((file) => ({ file, schema: JSON.parse(readFileSync(join(schemas, file), "utf8")) as SchemaSource["schema"] })),
+    sources: readSchemaFiles() as SchemaSource[],
     support: readdirSync(supportDir).map((name) => ({ name, contents: readFileSync(join(supportDir, name), "utf8") })),
   };
 }

@@ -5,12 +5,14 @@ import { readFileSync } from "node:fs";
 import * as generated from "../../generated/index.js";
 import { fromRoot } from "../helpers/paths.js";
 import { API_SAMPLES } from "./api-samples.js";
+import { DATA_PROCESSING_SAMPLES } from "./data-processing-samples.js";
 
 const minimalFlow = JSON.parse(readFileSync(fromRoot("examples/packs/demo/flows/minimal.flow.json"), "utf8")) as unknown;
 
 // One valid and one invalid value per schema root; adding a schema without samples fails here.
 const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; invalid: unknown[] }> = {
   ...API_SAMPLES,
+  ...(DATA_PROCESSING_SAMPLES as Record<keyof typeof generated.schemaIds, { valid: unknown[]; invalid: unknown[] }>),
   Diagnostic: {
     valid: [{ code: "flow/cycle", severity: "error", message: "m", path: "/nodes/1", nodeId: "a", span: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } } }],
     invalid: [{ code: "Cycle", severity: "fatal", message: "" }],

@@ -1,24 +1,24 @@
 // The schemas are the single source of every wire shape, and become editor autocompletion and
 // API docs: each file has an $id and a title, and every property says what it is.
 import { expect } from "chai";
-import { readdirSync, readFileSync } from "node:fs";
-import { fromRoot } from "../helpers/paths.js";
+import { resolveSchemaFile } from "../../compiler/codegen/schema-source.js";
+import { readSchemaFiles } from "../helpers/schema-files.js";
 
 type Schema = Record<string, unknown>;
 
-const files = readdirSync(fromRoot("schemas")).filter((f) => f.endsWith(".schema.json"));
-const schemas = new Map(files.map((f) => [f, JSON.parse(readFileSync(fromRoot("schemas", f), "utf8")) as Schema]));
+const schemas = new Map(readSchemaFiles().map(({ file, schema }) => [file, schema as Schema]));
 
 function resolve(ref: string, file: string): Schema | undefined {
   const [target, fragment = ""] = ref.split("#");
-  let node: unknown = schemas.get(target || file);
+  let node: unknown = schemas.get(resolveSchemaFile(file, target ?? ""));
   for (const token of fragment.split("/").slice(1)) node = (node as Schema | undefined)?.[token];
   return node as Schema | undefined;
 }
 
 function undescribed(schema: Schema, file: string, path: string): string[] {
   const found: string[] = [];
-  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema | boolean>)) {
+    if (typeof property === "boolean") continue; // `true`/`false` only require or forbid a property described elsewhere
     const target = typeof property.$ref === "string" ? resolve(property.$ref, file) : undefined;
     if (property.description === undefined && target?.description === undefined) found.push(`${file}${path}/properties/${name}`);
     found.push(...undescribed(property, file, `${path}/properties/${name}`));

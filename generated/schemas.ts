@@ -717,16 +717,15 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "additionalProperties": false,
           "properties": {
             "input_watermark": {
-              "anyOf": [
-                {
-                  "$ref": "common.schema.json#/$defs/UtcTime"
-                },
-                {
-                  "type": "null",
-                  "description": "The frame had no watermark."
-                }
+              "format": "date-time",
+              "maxLength": 24,
+              "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
+              "type": [
+                "string",
+                "null"
               ],
-              "description": "The frame's input_watermark."
+              "tsType": "string | null",
+              "description": "The frame's input_watermark (null when it had none)."
             },
             "missing_ratio": {
               "$ref": "common.schema.json#/$defs/Ratio",
@@ -768,15 +767,12 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "The contract identifier, exactly `svc.data-processing.error.v1` (case-sensitive): a consumer rejects any other version."
         },
         "request_id": {
-          "anyOf": [
-            {
-              "$ref": "common.schema.json#/$defs/ResourceId"
-            },
-            {
-              "type": "null",
-              "description": "The request could not be read."
-            }
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",
+          "type": [
+            "string",
+            "null"
           ],
+          "tsType": "string | null",
           "description": "The request's id, or null when it could not be read."
         },
         "code": {
@@ -1815,15 +1811,14 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "additionalProperties": false,
           "properties": {
             "input_watermark": {
-              "anyOf": [
-                {
-                  "$ref": "common.schema.json#/$defs/UtcTime"
-                },
-                {
-                  "type": "null",
-                  "description": "No actual observation took part."
-                }
+              "format": "date-time",
+              "maxLength": 24,
+              "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
+              "type": [
+                "string",
+                "null"
               ],
+              "tsType": "string | null",
               "description": "The newest actual observation that took part, at or before as_of; null when none did."
             },
             "missing_ratio": {
@@ -2106,16 +2101,15 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "Until when the output is valid: after issued_at, within task policy. Produced and fallback only."
         },
         "input_watermark": {
-          "anyOf": [
-            {
-              "$ref": "common.schema.json#/$defs/UtcTime"
-            },
-            {
-              "type": "null",
-              "description": "The frame had no watermark."
-            }
+          "format": "date-time",
+          "maxLength": 24,
+          "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
+          "type": [
+            "string",
+            "null"
           ],
-          "description": "Exactly the accepted frame's input_watermark."
+          "tsType": "string | null",
+          "description": "Exactly the accepted frame's input_watermark (null when the frame had none)."
         },
         "processor": {
           "$ref": "#/$defs/ProcessorIdentity",
@@ -2416,15 +2410,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "description": "Its value type."
               },
               "unit": {
-                "anyOf": [
-                  {
-                    "$ref": "common.schema.json#/$defs/Unit"
-                  },
-                  {
-                    "type": "null",
-                    "description": "Not numeric."
-                  }
+                "minLength": 1,
+                "maxLength": 32,
+                "type": [
+                  "string",
+                  "null"
                 ],
+                "tsType": "string | null",
                 "description": "Its unit; null for non-numeric features."
               },
               "integer": {
@@ -2601,58 +2593,47 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           }
         },
         "artifact": {
-          "anyOf": [
-            {
-              "description": "The artifact selected.",
-              "type": "object",
-              "required": [
-                "kind",
-                "family",
-                "version",
-                "digest"
-              ],
-              "additionalProperties": false,
-              "properties": {
-                "kind": {
-                  "$ref": "common.schema.json#/$defs/ArtifactName",
-                  "description": "Its kind."
-                },
-                "family": {
-                  "$ref": "common.schema.json#/$defs/ArtifactName",
-                  "description": "Its family."
-                },
-                "version": {
-                  "anyOf": [
-                    {
-                      "$ref": "common.schema.json#/$defs/VersionText"
-                    },
-                    {
-                      "type": "null",
-                      "description": "Any version."
-                    }
-                  ],
-                  "description": "Its version, or null for any."
-                },
-                "digest": {
-                  "anyOf": [
-                    {
-                      "$ref": "common.schema.json#/$defs/Digest"
-                    },
-                    {
-                      "type": "null",
-                      "description": "Any digest."
-                    }
-                  ],
-                  "description": "Its digest, or null for any."
-                }
-              }
-            },
-            {
-              "type": "null",
-              "description": "No artifact is selected."
-            }
+          "description": "The artifact policy of the binding, or null when none is selected.",
+          "type": [
+            "object",
+            "null"
           ],
-          "description": "The artifact policy of the binding, or null."
+          "required": [
+            "kind",
+            "family",
+            "version",
+            "digest"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "Its kind."
+            },
+            "family": {
+              "$ref": "common.schema.json#/$defs/ArtifactName",
+              "description": "Its family."
+            },
+            "version": {
+              "pattern": "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$",
+              "type": [
+                "string",
+                "null"
+              ],
+              "tsType": "string | null",
+              "description": "Its version, or null for any."
+            },
+            "digest": {
+              "pattern": "^sha256:[0-9a-f]{64}$",
+              "type": [
+                "string",
+                "null"
+              ],
+              "tsType": "string | null",
+              "description": "Its digest, or null for any."
+            }
+          },
+          "tsType": "{ kind: string; family: string; version: string | null; digest: string | null } | null"
         },
         "processor_id": {
           "$ref": "common.schema.json#/$defs/ResourceId",

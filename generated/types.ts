@@ -519,9 +519,9 @@ export interface DerivedData {
    */
   quality: {
     /**
-     * The frame's input_watermark.
+     * The frame's input_watermark (null when it had none).
      */
-    input_watermark: UtcTime | null;
+    input_watermark: string | null;
     missing_ratio: Ratio;
     /**
      * True exactly when processing_status is `fallback`.
@@ -619,7 +619,7 @@ export interface ProcessingErrorEnvelope {
   /**
    * The request's id, or null when it could not be read.
    */
-  request_id: ResourceId | null;
+  request_id: string | null;
   code: ReasonCode;
   /**
    * The error's category; fixes the HTTP status (400, 401/403, 404, 413, 422, 429, 500, 503, 504).
@@ -1249,7 +1249,7 @@ export interface AggregateQuality {
   /**
    * The newest actual observation that took part, at or before as_of; null when none did.
    */
-  input_watermark: UtcTime | null;
+  input_watermark: string | null;
   missing_ratio: Ratio;
   max_gap_seconds: Count;
   /**
@@ -1313,9 +1313,9 @@ export interface ProcessingResult1 {
   issued_at: UtcTime;
   expires_at?: UtcTime;
   /**
-   * Exactly the accepted frame's input_watermark.
+   * Exactly the accepted frame's input_watermark (null when the frame had none).
    */
-  input_watermark: UtcTime | null;
+  input_watermark: string | null;
   processor: ProcessorIdentity;
   artifact?: ArtifactIdentity;
   output?: ForecastOutput;
@@ -1394,7 +1394,7 @@ export interface TaskDiscoveryEntry {
     /**
      * Its unit; null for non-numeric features.
      */
-    unit: Unit | null;
+    unit: string | null;
     /**
      * Whether its values are whole numbers (calendar features).
      */
@@ -1462,20 +1462,9 @@ export interface TaskDiscoveryEntry {
     }[];
   };
   /**
-   * The artifact policy of the binding, or null.
+   * The artifact policy of the binding, or null when none is selected.
    */
-  artifact: {
-    kind: ArtifactName;
-    family: ArtifactName;
-    /**
-     * Its version, or null for any.
-     */
-    version: VersionText | null;
-    /**
-     * Its digest, or null for any.
-     */
-    digest: Digest | null;
-  } | null;
+  artifact: {kind: string; family: string; version: string | null; digest: string | null} | null;
   processor_id: ResourceId;
   processor_version: VersionText;
   /**

@@ -144,5 +144,7 @@ function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (Number.isInteger(value)) return "an integer";
+  // JSON has no NaN, but 1e999 parses to Infinity; ajv's number type refuses both.
+  if (typeof value === "number" && !Number.isFinite(value)) return `${String(value)} (numbers must be finite)`;
   return withArticle(typeof value);
 }

@@ -1,10 +1,11 @@
 // `npm run bench -- <name...>`: runs the named benchmarks (all when none is named).
 import { benchCompile } from "./compile.bench.js";
+import { benchContracts } from "./contracts.bench.js";
 import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
 import { benchHttp } from "./http.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, dsl: benchDsl, engine: benchEngine, http: benchHttp };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, http: benchHttp };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

@@ -33,7 +33,8 @@ export function reportDiagnostics(results: FileResult[], format: Format, console
 function fileLocator(result: FileResult): (d: Diagnostic) => SourceSpan | undefined {
   let json: ReturnType<typeof createJsonLocator> | undefined; // parsed only when needed
   return (d) => {
-    if (result.kind !== "flow" || d.path === undefined) return d.span;
+    // Syntax-level problems (a duplicate key) carry their exact span; the path would name the first value.
+    if (result.kind !== "flow" || d.path === undefined || (d.code.startsWith("json/") && d.span !== undefined)) return d.span;
     json ??= createJsonLocator(result.text);
     return (d.span && json.locateInString(d.path, d.span)) ?? json.locate(d.path);
   };

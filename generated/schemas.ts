@@ -6684,6 +6684,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                   "maxLength": 32,
                   "description": "Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."
                 },
+                "sign_convention": {
+                  "enum": [
+                    "positive_consumption",
+                    "positive_generation"
+                  ],
+                  "description": "For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."
+                },
                 "min": {
                   "type": "number",
                   "description": "Lowest value of the point's range (no bound when absent)."

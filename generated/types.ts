@@ -2738,6 +2738,10 @@ export interface SiteMeasurementPoint {
    */
   unit: string;
   /**
+   * For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction.
+   */
+  sign_convention?: "positive_consumption" | "positive_generation";
+  /**
    * Lowest value of the point's range (no bound when absent).
    */
   min?: number;

@@ -1,5 +1,6 @@
 // The diagnostic references list every code the compiler and CLI emit: docs/flow-json.md the
-// codes of editor documents and expressions, docs/dsl.md those of rule files.
+// codes of editor documents and expressions, docs/dsl.md those of rule files,
+// docs/data-processing.md those of the data-processing contracts.
 import { expect } from "chai";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -30,5 +31,14 @@ describe("docs", () => {
     const codes = codesIn(/"(dsl|rule|yaml|decompile)\/[a-z-]+"/g);
     expect(codes.length).to.be.greaterThan(20);
     expect(undocumented(codes, "docs/dsl.md")).to.deep.equal([]);
+  });
+
+  it("docs/data-processing.md documents every diagnostic code of the data-processing contracts", () => {
+    const literal = codesIn(/"(contract|time|frame|quality|request|options|result|forecast|derived|error|descriptor|discovery|route|digest)\/[a-z-]+"/g);
+    // The correlation codes are built from their namespace (`${namespace}/request-id-mismatch`).
+    const correlation = ["result", "derived"].flatMap((ns) => ["request-id", "input-digest", "task", "binding"].map((what) => `${ns}/${what}-mismatch`));
+    const codes = [...new Set([...literal, ...correlation])];
+    expect(codes.length).to.be.greaterThan(100);
+    expect(undocumented(codes, "docs/data-processing.md")).to.deep.equal([]);
   });
 });

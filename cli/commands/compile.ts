@@ -1,30 +1,42 @@
-// `svc compile`: compiles rule files (DSL, YAML) and editor documents with the one compile function.
+// `svc compile`: compiles rule files (DSL, YAML) and editor documents with the one compile function,
+// and checks a pack's data-processing files (tasks, bindings, routes) with the pack checks.
 //   svc compile FILE                 print what one file compiles to
 //   svc compile --check PATH...      compile everything, write nothing, exit 1 on any error (CI)
-//   svc compile --out DIR PATH...    write <name>.flow.json, <name>.nodes.json (and <name>.rule.json)
-// With --out nothing is written unless every file compiles.
+//   svc compile --out DIR PATH...    write <name>.flow.json, <name>.nodes.json (and <name>.rule.json),
+//                                    and <task-id>.task.json for each task
+// With --out nothing is written unless every file compiles. Warnings are reported but fail nothing.
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
+import { documentOf } from "../../compiler/front-ends/task-yaml/index.js";
 import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
+import { checkPacks } from "../pack-checks.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
 
 export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--format text|json] PATH...
 
 Compiles rule files to what the service stores: the editor document (flow_json), the execution
-topology (nodes_json) and, for rule files, the rule's settings.
+topology (nodes_json) and, for rule files, the rule's settings. Checks a pack's data-processing
+files: task declarations, bindings and processor routes.
   PATH             a file, or a directory searched (with its subdirectories) for rule files:
-                   *.rule (DSL), *.rule.yaml / *.rule.yml (YAML) and *.flow.json (editor documents)
+                   *.rule (DSL), *.rule.yaml / *.rule.yml (YAML) and *.flow.json (editor documents),
+                   and for data-processing files: *.yaml / *.yml in tasks/, bindings/ and routes/
+                   folders, or anywhere with a top-level kind: DataProcessingTask,
+                   DataProcessingBinding or ProcessorRoute. The data-processing files of a
+                   directory are also checked together, against the pack's site.yaml: bindings
+                   resolve their task's references to site points with matching units and signs
   --check          write nothing; exit 1 when any file has errors (for CI)
   --out DIR        write <name>.flow.json, <name>.nodes.json and <name>.rule.json (settings and
-                   trigger_config) for each rule; nothing at all unless every file compiles
-                   (DIR itself is never read as input). <name> is the rule's name in lower case
-                   with dashes, or the editor document's file name
+                   trigger_config) for each rule, and <task-id>.task.json (the declaration) for
+                   each task; nothing at all unless every file compiles (DIR itself is never read
+                   as input). <name> is the rule's name in lower case with dashes, or the editor
+                   document's file name; a task with several revisions writes <task-id>.r<N>.task.json
   --format FORMAT  diagnostics as text on stderr (default) or as a JSON array on stdout
 With a single file and neither --check nor --out, prints what it compiles to: the nodes_json of
-an editor document, or a JSON array of the file's rules.
-Exit codes: 0 compiled, 1 a file has errors, 2 wrong usage.`;
+an editor document, a JSON array of the file's rules, or the task declaration (binding, route)
+of a data-processing file.
+Exit codes: 0 compiled (warnings allowed), 1 a file has errors, 2 wrong usage.`;
 
 export async function compileCommand(args: string[], console: Console, cwd: string): Promise<number> {
   const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, out: { type: "string" }, format: { type: "string", default: "text" } });
@@ -35,16 +47,19 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
   const files = await collectSourceFiles(positionals, cwd, out);
   if (files.length === 0) {
-    throw new UsageError(`no rule files in ${positionals.join(", ")}: in directories, rule files are named *.rule, *.rule.yaml (or .yml) and *.flow.json`);
+    throw new UsageError(`no rule files in ${positionals.join(", ")}: in directories, rule files are named *.rule, *.rule.yaml (or .yml) and *.flow.json, and data-processing files are YAML in tasks/, bindings/ or routes/`);
   }
   const printOne = !values.check && out === undefined;
   if (printOne && files.length > 1) throw new UsageError("several files: use --check or --out DIR");
 
   const results = await Promise.all(files.map(compileSourceFile));
   checkRuleNamesUnique(results);
-  const failed = results.filter((r) => r.diagnostics.length > 0).length;
+  results.push(...(await checkPacks(results)));
+  const failed = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
   // Printing one file, stdout carries its output; otherwise the report (JSON: always an array).
+  // Warnings of a file printed as text still go to stderr.
   if (failed > 0 || !printOne) reportDiagnostics(results, format, console);
+  else if (format === "text") reportDiagnostics(results, "text", console);
   if (failed > 0) {
     console.err(`${failed} of ${plural(results.length, "file")} failed to compile${out ? "; nothing written" : ""}\n`);
     return EXIT.diagnostics;
@@ -57,6 +72,7 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
 
 function printable(result: FileResult): unknown {
   if (result.kind === "flow") return result.outputs[0]!.nodes_json;
+  if (result.kind === "data-processing") return documentOf(result.dataProcessing!.file!);
   return result.outputs.map((o) => ({ ...o.metadata, flow_json: o.flow_json, nodes_json: o.nodes_json }));
 }
 
@@ -87,11 +103,27 @@ async function writeOutputs(results: FileResult[], dir: string, console: Console
       planned.set(name, { from: r.file, files });
     }
   }
+  const tasks = taskOutputs(results);
   await mkdir(dir, { recursive: true });
-  for (const { files } of planned.values()) {
+  for (const { files } of [...planned.values(), ...tasks]) {
     for (const [file, value] of files) await writeFile(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
   }
-  console.err(`${plural(planned.size, "rule")} from ${plural(results.length, "file")} compiled into ${dir}\n`);
+  const what = tasks.length === 0 ? plural(planned.size, "rule") : `${plural(planned.size, "rule")} and ${plural(tasks.length, "task")}`;
+  console.err(`${what} from ${plural(results.length, "file")} compiled into ${dir}\n`);
+}
+
+// <task-id>.task.json, the declaration; <task-id>.r<revision>.task.json when a pack holds several revisions.
+function taskOutputs(results: FileResult[]): Array<{ files: Array<[string, unknown]> }> {
+  const tasks = results.flatMap((r) => (r.dataProcessing?.file?.kind === "DataProcessingTask" ? [r.dataProcessing.file.task] : []));
+  const revisions = new Map<string, number>();
+  for (const task of tasks) revisions.set(task.id, (revisions.get(task.id) ?? 0) + 1);
+  const names = new Set<string>();
+  return tasks.map((task) => {
+    const name = `${task.id}${revisions.get(task.id)! > 1 ? `.r${task.revision}` : ""}.task.json`;
+    if (names.has(name)) throw new UsageError(`two files declare task '${task.id}' revision ${task.revision}; both would write ${name}`);
+    names.add(name);
+    return { files: [[name, task]] };
+  });
 }
 
 /** A rule name as a file name: lower case, runs of anything but letters and digits as one dash. */

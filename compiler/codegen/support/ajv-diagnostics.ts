@@ -116,6 +116,8 @@ function describeDiscriminator(error: AjvError, schema: Record<string, unknown>)
   const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown }> }> | undefined) ?? [];
   const allowed = branches.map((b) => b.properties?.[tag]?.const).filter((v): v is string => typeof v === "string");
   const value = String(error.params.tagValue);
+  // Branches that are $refs show no const here; then the message cannot list the alternatives.
+  if (allowed.length === 0) return { message: `unknown ${tag} ${JSON.stringify(value)}`, child: tag };
   return {
     message: `unknown ${tag} ${JSON.stringify(value)}; expected one of ${allowed.join(", ")}`,
     suggestion: hint(closestName(value, allowed)),

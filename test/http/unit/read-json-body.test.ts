@@ -3,7 +3,8 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { ServiceError } from "../../../runtime/errors.js";
-import { hasDuplicateKey, parseStrictJson } from "../../../runtime/http/read-json-body.js";
+import { hasDuplicateKey } from "../../../compiler/diagnostics/strict-json.js";
+import { parseStrictJson } from "../../../runtime/http/read-json-body.js";
 
 function refusal(text: string): { code: string; path: string; line?: number } {
   try {

@@ -1,0 +1,100 @@
+// Validation order, stage 6, aggregate quality (spec: Processing frame, Aggregate quality and
+// Provenance entry): the service's aggregate must agree with the cells and entries it summarises.
+// Runs only after the cells and entries passed, so it counts from coherent data.
+import { formatUtcTime } from "../../utc-time.js";
+import { at, type FrameScope } from "./frame-scope.js";
+
+/** missing_ratio is compared with this tolerance: it is a quotient, not an exact count. */
+export const MISSING_RATIO_TOLERANCE = 1e-9;
+
+/** Source kinds of actual observations: their newest watermark is input_watermark. */
+const OBSERVED = new Set(["history", "live", "history_and_live", "covariate"]);
+
+export function checkAggregateQuality(scope: FrameScope): void {
+  checkCounts(scope);
+  checkInputWatermark(scope);
+  const live = scope.frame.provenance.some((e) => e.source_kind === "live" || e.source_kind === "history_and_live");
+  if (scope.frame.quality.live_tail_included !== live) {
+    scope.report.error(
+      "frame/live-tail-flag",
+      at(scope, "quality", "live_tail_included"),
+      live ? "live_tail_included is false but a provenance entry has source_kind `live` or `history_and_live`" : "live_tail_included is true but no provenance entry has source_kind `live` or `history_and_live`",
+    );
+  }
+}
+
+/**
+ * substituted_samples counts substituted cells of every segment. missing_ratio is missing cells
+ * over the required cells: the history grid (history_steps x history features), the cells the
+ * quality policy judges. See requiredCells for why future covariates are left out.
+ */
+function checkCounts(scope: FrameScope): void {
+  const { frame } = scope;
+  let substituted = 0;
+  let missing = 0;
+  const history = frame.history.features;
+  for (const name in history) {
+    const quality = history[name]!.quality;
+    for (let i = 0; i < quality.length; i++) {
+      if (quality[i] === "missing") missing++;
+      else if (quality[i] === "substituted") substituted++;
+    }
+  }
+  const future = frame.future_covariates?.features ?? {};
+  for (const name in future) {
+    const quality = future[name]!.quality;
+    for (let i = 0; i < quality.length; i++) if (quality[i] === "substituted") substituted++;
+  }
+  const statics = frame.static_features ?? {};
+  for (const name in statics) if (statics[name]!.quality === "substituted") substituted++;
+
+  if (frame.quality.substituted_samples !== substituted) {
+    scope.report.error("frame/substituted-count", at(scope, "quality", "substituted_samples"), `substituted_samples is ${frame.quality.substituted_samples} but ${substituted} cell${substituted === 1 ? " has" : "s have"} quality \`substituted\``);
+  }
+  const cells = requiredCells(scope);
+  const ratio = missing / cells;
+  if (Math.abs(frame.quality.missing_ratio - ratio) > MISSING_RATIO_TOLERANCE) {
+    scope.report.error("frame/missing-ratio", at(scope, "quality", "missing_ratio"), `missing_ratio is ${frame.quality.missing_ratio} but ${missing} of the ${cells} required history cells ${missing === 1 ? "is" : "are"} missing (ratio ${ratio})`);
+  }
+}
+
+/**
+ * The cells missing_ratio divides by: timestamps x features of the history. The spec pairs
+ * "missing cells divided by all required cells" with "largest gap among required historical
+ * observations", and the sample frame (one missing of 4 x 2 history cells, 0.125) reads it so.
+ */
+export function requiredCells(scope: FrameScope): number {
+  return scope.frame.history.timestamps.length * Object.keys(scope.frame.history.features).length;
+}
+
+/**
+ * input_watermark is at or before as_of and is the newest watermark of the observed sources
+ * (null when there is none); calendar values and constants never advance it.
+ */
+function checkInputWatermark(scope: FrameScope): void {
+  const { frame, times, report } = scope;
+  const path = at(scope, "quality", "input_watermark");
+  const reported = times.inputWatermark;
+  if (reported !== null && reported > times.asOf) {
+    report.error("frame/watermark-after-as-of", path, `input_watermark ${frame.quality.input_watermark} is after as_of ${frame.as_of}`);
+    return;
+  }
+  let newest: number | null = null;
+  for (let i = 0; i < frame.provenance.length; i++) {
+    if (OBSERVED.has(frame.provenance[i]!.source_kind) && (newest === null || times.watermarks[i]! > newest)) newest = times.watermarks[i]!;
+  }
+  if (newest !== reported) {
+    const expected = newest === null ? "null (no history, live or covariate source took part)" : `${formatUtcTime(newest)}, the newest watermark of the history, live and covariate entries`;
+    report.error("frame/watermark-mismatch", path, `input_watermark is ${frame.quality.input_watermark ?? "null"} but should be ${expected}`);
+    return;
+  }
+  if (reported === null) return;
+  frame.provenance.forEach((entry, i) => {
+    if (OBSERVED.has(entry.source_kind) || times.watermarks[i]! <= reported) return;
+    report.error(
+      "frame/calendar-advances-watermark",
+      at(scope, "provenance", i, "watermark"),
+      `the ${entry.source_kind} entry for '${entry.feature}' has watermark ${entry.watermark}, after input_watermark ${frame.quality.input_watermark}: calendar values and constants do not advance input_watermark`,
+    );
+  });
+}

@@ -1,0 +1,90 @@
+// Strict JSON: a fast check for duplicate keys (JSON.parse silently keeps the last one) and a
+// slower pass that names the first problem with its JSON Pointer, line and column. Shared by the
+// HTTP body reader and the commands that read JSON documents. Pure.
+import { printParseErrorCode, visit } from "jsonc-parser";
+import type { Diagnostic } from "../../generated/types.js";
+import { spanAt } from "../../grammar/source/span.js";
+
+/** Whether some object of `text`, which must be valid JSON, has a key twice. One pass, no paths. */
+export function hasDuplicateKey(text: string): boolean {
+  const objects: (Set<string> | null)[] = []; // null for an array
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i + 1;
+      // Jump quote to quote (indexOf is much faster than a loop); a quote after an odd run of
+      // backslashes is inside the string.
+      for (i = text.indexOf('"', start); ; i = text.indexOf('"', i + 1)) {
+        let backslashes = 0;
+        while (text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      if (!expectKey) continue;
+      const raw = text.slice(start, i);
+      const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+      const keys = objects[objects.length - 1]!;
+      if (keys.has(key)) return true;
+      keys.add(key);
+      expectKey = false;
+    } else if (c === 0x7b) {
+      objects.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      objects.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      objects.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = objects.length > 0 && objects[objects.length - 1] !== null;
+    }
+  }
+  return false;
+}
+
+type Frame = { kind: "object"; path: string; keys: Set<string>; key: string } | { kind: "array"; path: string; index: number };
+
+/** The first syntax error or duplicate key of `text`, with its path and span; undefined when there is none. */
+export function firstJsonProblem(text: string): Diagnostic | undefined {
+  let problem: Diagnostic | undefined;
+  const stack: Frame[] = [];
+  const childPath = (): string => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) return "";
+    return `${top.path}/${top.kind === "object" ? top.key.replace(/~/g, "~0").replace(/\//g, "~1") : top.index}`;
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: () => void stack.push({ kind: "object", path: childPath(), keys: new Set(), key: "" }),
+      onArrayBegin: () => void stack.push({ kind: "array", path: childPath(), index: 0 }),
+      onObjectEnd: () => void stack.pop(),
+      onArrayEnd: () => void stack.pop(),
+      onSeparator: (character) => {
+        const top = stack[stack.length - 1];
+        if (character === "," && top?.kind === "array") top.index++;
+      },
+      onObjectProperty: (name, offset, length) => {
+        const top = stack[stack.length - 1];
+        if (top?.kind !== "object") return;
+        top.key = name;
+        if (top.keys.has(name)) {
+          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}' at ${childPath()}`, path: childPath(), span: spanAt(text, offset, length) };
+        }
+        top.keys.add(name);
+      },
+      onError: (error, offset, length, line, character) => {
+        problem ??= {
+          code: "json/syntax",
+          severity: "error",
+          message: `${printParseErrorCode(error)} at line ${line + 1}, column ${character + 1}`,
+          path: "",
+          span: spanAt(text, offset, length),
+        };
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
+  return problem;
+}

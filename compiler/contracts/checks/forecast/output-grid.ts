@@ -5,6 +5,7 @@ import type { ForecastOutput } from "../../../../generated/types.js";
 import type { ContractContext } from "../../contract-context.js";
 import { pointer, type ContractReport } from "../../contract-report.js";
 import { formatUtcTime, parseUtcTime } from "../../utc-time.js";
+import { notADate } from "../time-field.js";
 import { reportFirstHit, type Hit } from "./first-hit.js";
 
 /** Epoch milliseconds of every point's timestamp (NaN when impossible); reports the first impossible date. */
@@ -15,7 +16,7 @@ export function readPointTimes(output: ForecastOutput, base: string, report: Con
     if (at === undefined)
       bad.push({
         path: `${base}${pointer("points", i, "timestamp")}`,
-        message: `'${point.timestamp}' is not a real UTC time (no such calendar date, or before the Unix epoch)`,
+        message: notADate(point.timestamp),
       });
     return at ?? Number.NaN;
   });

@@ -4,15 +4,14 @@
 import type { ProcessingFrame } from "../../../../generated/types.js";
 import type { ContractReport } from "../../contract-report.js";
 import { parseUtcTime } from "../../utc-time.js";
+import { notADate, readTime } from "../time-field.js";
 import { MAX_CELL_REPORTS } from "./capped-cells.js";
 import type { FrameTimes } from "./frame-scope.js";
 
 /** Reports `time/not-a-date` for `text` at `path()`; NaN when it is not a date. */
 export function parseTimeAt(text: string, path: () => string, report: ContractReport): number {
-  const ms = parseUtcTime(text);
-  if (ms !== undefined) return ms;
-  report.error("time/not-a-date", path(), `'${text}' is not a real UTC time (no such calendar date, or before the Unix epoch)`);
-  return Number.NaN;
+  const ms = parseUtcTime(text); // the usual case builds no path
+  return ms !== undefined ? ms : (readTime(text, path(), report) ?? Number.NaN);
 }
 
 export function parseFrameTimes(frame: ProcessingFrame, base: string, report: ContractReport): FrameTimes {
@@ -45,7 +44,7 @@ function parseLabels(labels: readonly string[], path: string, report: ContractRe
       continue;
     }
     out[i] = Number.NaN;
-    if (++bad <= MAX_CELL_REPORTS) report.error("time/not-a-date", `${path}/${i}`, `'${labels[i]}' is not a real UTC time (no such calendar date, or before the Unix epoch)`);
+    if (++bad <= MAX_CELL_REPORTS) report.error("time/not-a-date", `${path}/${i}`, notADate(labels[i]!));
   }
   if (bad > MAX_CELL_REPORTS) report.error("time/not-a-date", path, `${bad - MAX_CELL_REPORTS} more timestamps are not real UTC times (only the first ${MAX_CELL_REPORTS} are listed)`);
   return out;

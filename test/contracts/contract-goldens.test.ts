@@ -42,6 +42,11 @@ describe("contract goldens (test/golden/contracts)", () => {
             (options as Record<string, unknown>)[key] = readJson(join(caseDir, file));
           }
           const { diagnostics } = validateContract(readJson(join(caseDir, "input.json")), options);
+          // The folder name says which: valid-* has no error (warnings allowed), invalid-* has one.
+          const errors = diagnostics.filter((d) => d.severity === "error").length;
+          if (name.startsWith("valid-")) expect(errors, `${name} must be valid`).to.equal(0);
+          else if (name.startsWith("invalid-")) expect(errors, `${name} must have an error`).to.be.greaterThan(0);
+          else expect.fail(`${name}: a case folder is named valid-* or invalid-*`);
           expectGolden(caseDir, inputs, "expected.txt", renderContractDiagnostics(diagnostics));
         });
       }

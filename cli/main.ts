@@ -12,7 +12,7 @@ import { EXIT, UsageError, type Console } from "./console.js";
 const USAGE = `usage: svc <command> [options]
 
 Commands:
-  compile     compile rule files (*.rule, *.rule.yaml) and editor documents; --check for CI
+  compile     compile rule files, editor documents and a pack's task, binding and route files; --check for CI
   decompile   print the rule DSL of an editor document, a nodes_json or a stored rule
   digest      print the input_digest of a processor request
   fmt         format rule DSL files; --check for CI

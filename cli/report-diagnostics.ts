@@ -23,9 +23,23 @@ export function reportDiagnostics(results: FileResult[], format: Format, console
   }
   for (const r of results) {
     const locate = fileLocator(r);
-    for (const d of r.diagnostics) console.err(`${renderDiagnostic(d, { file: r.file, text: r.text, locate })}\n`);
+    const repeats = new Map<string, number>();
+    for (const d of r.diagnostics) {
+      // One mistake repeated on every item of an array (every forecast point) is shown a few
+      // times, then counted: people read the first ones; --format json keeps them all.
+      const shape = `${d.severity} ${d.code} ${d.message} ${(d.path ?? "").replace(/\/\d+(?=\/|$)/g, "/*")}`;
+      const seen = (repeats.get(shape) ?? 0) + 1;
+      repeats.set(shape, seen);
+      if (seen <= SHOWN_REPEATS) console.err(`${renderDiagnostic(d, { file: r.file, text: r.text, locate })}\n`);
+    }
+    for (const [shape, count] of repeats) {
+      if (count > SHOWN_REPEATS) console.err(`${r.file}: … and ${count - SHOWN_REPEATS} more like the ${shape.split(" ")[1]} above (at ${shape.slice(shape.lastIndexOf(" ") + 1)})\n`);
+    }
   }
 }
+
+/** How many diagnostics of one shape (code, message, path up to array indices) are printed as text. */
+const SHOWN_REPEATS = 3;
 
 // Where a diagnostic sits in its file. Rule files: the span the front end gave, in file
 // coordinates. Editor documents: its own span when it has no JSON path (JSON syntax errors), the

@@ -309,7 +309,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.",
           "type": "string",
           "format": "date-time",
-          "maxLength": 24,
           "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"
         },
         "Digest": {
@@ -395,10 +394,11 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "SignConvention": {
           "title": "SignConvention",
-          "description": "Which direction of energy flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export).",
+          "description": "Which direction of flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export); `none` for a quantity without a direction (a temperature, a level, a percentage).",
           "enum": [
             "positive_consumption",
-            "positive_generation"
+            "positive_generation",
+            "none"
           ]
         },
         "Aggregation": {
@@ -718,7 +718,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "input_watermark": {
               "format": "date-time",
-              "maxLength": 24,
               "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
               "type": [
                 "string",
@@ -1812,7 +1811,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "input_watermark": {
               "format": "date-time",
-              "maxLength": 24,
               "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
               "type": [
                 "string",
@@ -2102,7 +2100,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "input_watermark": {
           "format": "date-time",
-          "maxLength": 24,
           "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",
           "type": [
             "string",

@@ -56,9 +56,9 @@ export type FeatureName = string;
  */
 export type Unit = string;
 /**
- * Which direction of energy flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export).
+ * Which direction of flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export); `none` for a quantity without a direction (a temperature, a level, a percentage).
  */
-export type SignConvention = "positive_consumption" | "positive_generation";
+export type SignConvention = "positive_consumption" | "positive_generation" | "none";
 /**
  * A duration in whole seconds, greater than zero.
  */

@@ -922,13 +922,12 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateDerivedData = validate26;
-const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/derived-data.schema.json","title":"DerivedData","description":"An accepted result as stored derived data (svc.derived-data.v1). Derived data is not live device state.","type":"object","required":["schema","result_id","request_id","task","binding","accepted_at","expires_at","input_digest","processing_status","processor","quality","data"],"additionalProperties":false,"properties":{"schema":{"const":"svc.derived-data.v1","description":"The contract identifier, exactly `svc.derived-data.v1` (case-sensitive): a consumer rejects any other version."},"result_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The service's id of the accepted result."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor request it answers."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"The task."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"The binding."},"accepted_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the service accepted the result."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The result's expires_at."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"The request's input_digest."},"processing_status":{"enum":["produced","fallback"],"description":"The accepted status; consumers decide whether a fallback is acceptable."},"processor":{"description":"The processor that produced it.","type":"object","required":["id","version"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."}}},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact used, when one was."},"quality":{"description":"Quality of the result.","type":"object","required":["input_watermark","missing_ratio","fallback_used"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","maxLength":24,"pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The frame's input_watermark (null when it had none)."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"The frame's missing_ratio."},"fallback_used":{"type":"boolean","description":"True exactly when processing_status is `fallback`."}}},"data":{"$ref":"forecast-output.schema.json","description":"The validated typed output."}}};
+const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/derived-data.schema.json","title":"DerivedData","description":"An accepted result as stored derived data (svc.derived-data.v1). Derived data is not live device state.","type":"object","required":["schema","result_id","request_id","task","binding","accepted_at","expires_at","input_digest","processing_status","processor","quality","data"],"additionalProperties":false,"properties":{"schema":{"const":"svc.derived-data.v1","description":"The contract identifier, exactly `svc.derived-data.v1` (case-sensitive): a consumer rejects any other version."},"result_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The service's id of the accepted result."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor request it answers."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"The task."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"The binding."},"accepted_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the service accepted the result."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The result's expires_at."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"The request's input_digest."},"processing_status":{"enum":["produced","fallback"],"description":"The accepted status; consumers decide whether a fallback is acceptable."},"processor":{"description":"The processor that produced it.","type":"object","required":["id","version"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."}}},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact used, when one was."},"quality":{"description":"Quality of the result.","type":"object","required":["input_watermark","missing_ratio","fallback_used"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The frame's input_watermark (null when it had none)."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"The frame's missing_ratio."},"fallback_used":{"type":"boolean","description":"True exactly when processing_status is `fallback`."}}},"data":{"$ref":"forecast-output.schema.json","description":"The validated typed output."}}};
 const schema45 = {"title":"ResourceId","description":"A stable identifier of a task, binding, processor, route or request: letters, digits and `.`, `_`, `:`, `-`, starting with a letter or digit, at most 128 characters.","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"};
-const schema54 = {"title":"UtcTime","description":"An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.","type":"string","format":"date-time","maxLength":24,"pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"};
+const schema54 = {"title":"UtcTime","description":"An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.","type":"string","format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"};
 const schema56 = {"title":"Digest","description":"A content digest: `sha256:` followed by 64 lowercase hexadecimal digits.","type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
 const schema58 = {"title":"VersionText","description":"A version label, e.g. `1.4.0`: letters, digits and `.`, `_`, `+`, `-`; never a path or URL.","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"};
 const schema64 = {"title":"Ratio","description":"A ratio in [0, 1].","type":"number","minimum":0,"maximum":1};
-const func3 = func3Module.default;
 const pattern12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$", "u");
 const pattern16 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$", "u");
 const pattern18 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
@@ -1386,10 +1385,11 @@ validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/forecast-output.schema.json","title":"ForecastOutput","description":"The typed output of a forecast (svc.data-processing.output.forecast.v1).","type":"object","required":["schema","kind","target","unit","sign_convention","cadence_seconds","timestamp_semantics","points"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.output.forecast.v1","description":"The contract identifier, exactly `svc.data-processing.output.forecast.v1` (case-sensitive): a consumer rejects any other version."},"kind":{"const":"forecast","description":"`forecast`."},"target":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The task's target name."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The task's output unit."},"sign_convention":{"$ref":"common.schema.json#/$defs/SignConvention","description":"The task's output sign convention."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The task's cadence."},"timestamp_semantics":{"$ref":"common.schema.json#/$defs/TimestampSemantics","description":"Fixed to `interval_end`."},"points":{"type":"array","minItems":1,"maxItems":1000000,"items":{"$ref":"#/$defs/ForecastPoint"},"description":"One point per horizon step, strictly increasing timestamps."}},"$defs":{"QuantileValue":{"title":"QuantileValue","description":"One quantile of a forecast point.","type":"object","required":["probability","value"],"additionalProperties":false,"properties":{"probability":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"The quantile's probability, one of the requested set."},"value":{"type":"number","description":"The quantile's value, finite, in the output unit."}}},"ForecastPoint":{"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}}}};
 const schema66 = {"title":"FeatureName","description":"A feature name: a letter or `_`, then letters, digits or `_`, at most 64 characters. Names match the task exactly.","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$"};
 const schema67 = {"title":"Unit","description":"The canonical unit of a numeric value, e.g. `kW`, `degC`, `W/m2`; `1` for a dimensionless number. The runtime converts nothing: sources must already be in this unit.","type":"string","minLength":1,"maxLength":32};
-const schema68 = {"title":"SignConvention","description":"Which direction of energy flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export).","enum":["positive_consumption","positive_generation"]};
+const schema68 = {"title":"SignConvention","description":"Which direction of flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export); `none` for a quantity without a direction (a temperature, a level, a percentage).","enum":["positive_consumption","positive_generation","none"]};
 const schema69 = {"title":"DurationSeconds","description":"A duration in whole seconds, greater than zero.","type":"integer","minimum":1,"maximum":9007199254740991};
 const schema70 = {"title":"TimestampSemantics","description":"What a grid label means; v1 knows only `interval_end` (label t covers (t-c, t]). Any other value needs a new contract version.","const":"interval_end"};
 const pattern26 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,63}$", "u");
+const func3 = func3Module.default;
 const schema71 = {"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}};
 const schema73 = {"title":"QuantileValue","description":"One quantile of a forecast point.","type":"object","required":["probability","value"],"additionalProperties":false,"properties":{"probability":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"The quantile's probability, one of the requested set."},"value":{"type":"number","description":"The quantile's value, finite, in the output unit."}}};
 
@@ -1439,8 +1439,8 @@ errors++;
 if(data.timestamp !== undefined){
 let data0 = data.timestamp;
 if(typeof data0 === "string"){
-if(func3(data0) > 24){
-const err3 = {instancePath:instancePath+"/timestamp",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data0};
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/timestamp",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1449,8 +1449,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern16.test(data0)){
-const err4 = {instancePath:instancePath+"/timestamp",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data0};
+}
+else {
+const err4 = {instancePath:instancePath+"/timestamp",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1460,8 +1461,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data0};
+if(data.value !== undefined){
+let data1 = data.value;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema71.properties.value.type,parentSchema:schema71.properties.value,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1471,10 +1474,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.value !== undefined){
-let data1 = data.value;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema71.properties.value.type,parentSchema:schema71.properties.value,data:data1};
+if(data.quantiles !== undefined){
+let data2 = data.quantiles;
+if(Array.isArray(data2)){
+if(data2.length > 99){
+const err6 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/maxItems",keyword:"maxItems",params:{limit: 99},message:"must NOT have more than 99 items",schema:99,parentSchema:schema71.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1483,12 +1487,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.quantiles !== undefined){
-let data2 = data.quantiles;
-if(Array.isArray(data2)){
-if(data2.length > 99){
-const err7 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/maxItems",keyword:"maxItems",params:{limit: 99},message:"must NOT have more than 99 items",schema:99,parentSchema:schema71.properties.quantiles,data:data2};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.probability === undefined){
+const err7 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "probability"},message:"must have required property '"+"probability"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1497,12 +1501,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.probability === undefined){
-const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "probability"},message:"must have required property '"+"probability"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
+if(data3.value === undefined){
+const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1511,8 +1511,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3.value === undefined){
-const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
+for(const key1 in data3){
+if(!((key1 === "probability") || (key1 === "value"))){
+const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1521,9 +1522,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data3){
-if(!((key1 === "probability") || (key1 === "value"))){
-const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data3};
+}
+if(data3.probability !== undefined){
+let data4 = data3.probability;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 >= 1 || isNaN(data4)){
+const err10 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1532,12 +1536,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data3.probability !== undefined){
-let data4 = data3.probability;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 >= 1 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema73.properties.probability,data:data4};
+if(data4 <= 0 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1546,8 +1546,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data4 <= 0 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema73.properties.probability,data:data4};
+}
+else {
+const err12 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.probability.type,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1557,8 +1558,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.probability.type,parentSchema:schema73.properties.probability,data:data4};
+if(data3.value !== undefined){
+let data5 = data3.value;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err13 = {instancePath:instancePath+"/quantiles/" + i0+"/value",schemaPath:"#/$defs/QuantileValue/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.value.type,parentSchema:schema73.properties.value,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1568,10 +1571,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data3.value !== undefined){
-let data5 = data3.value;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/quantiles/" + i0+"/value",schemaPath:"#/$defs/QuantileValue/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.value.type,parentSchema:schema73.properties.value,data:data5};
+}
+else {
+const err14 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1583,7 +1585,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data3};
+const err15 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema71.properties.quantiles.type,parentSchema:schema71.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1595,24 +1597,12 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema71.properties.quantiles.type,parentSchema:schema71.properties.quantiles,data:data2};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }
@@ -1814,7 +1804,7 @@ errors++;
 }
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
-if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
+if(!(((data4 === "positive_consumption") || (data4 === "positive_generation")) || (data4 === "none"))){
 const err16 = {instancePath:instancePath+"/sign_convention",schemaPath:"common.schema.json#/$defs/SignConvention/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data4};
 if(vErrors === null){
 vErrors = [err16];
@@ -2154,8 +2144,8 @@ errors = vErrors.length;
 if(data.accepted_at !== undefined){
 let data5 = data.accepted_at;
 if(typeof data5 === "string"){
-if(func3(data5) > 24){
-const err18 = {instancePath:instancePath+"/accepted_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data5};
+if(!pattern16.test(data5)){
+const err18 = {instancePath:instancePath+"/accepted_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2164,8 +2154,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern16.test(data5)){
-const err19 = {instancePath:instancePath+"/accepted_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
+}
+else {
+const err19 = {instancePath:instancePath+"/accepted_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2175,8 +2166,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/accepted_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
+if(data.expires_at !== undefined){
+let data6 = data.expires_at;
+if(typeof data6 === "string"){
+if(!pattern16.test(data6)){
+const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2186,11 +2180,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
-let data6 = data.expires_at;
-if(typeof data6 === "string"){
-if(func3(data6) > 24){
-const err21 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data6};
+else {
+const err21 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2199,8 +2190,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern16.test(data6)){
-const err22 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data6};
+}
+if(data.input_digest !== undefined){
+let data7 = data.input_digest;
+if(typeof data7 === "string"){
+if(!pattern18.test(data7)){
+const err22 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema56,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2211,7 +2206,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data6};
+const err23 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2221,11 +2216,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.input_digest !== undefined){
-let data7 = data.input_digest;
-if(typeof data7 === "string"){
-if(!pattern18.test(data7)){
-const err24 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema56,data:data7};
+if(data.processing_status !== undefined){
+let data8 = data.processing_status;
+if(!((data8 === "produced") || (data8 === "fallback"))){
+const err24 = {instancePath:instancePath+"/processing_status",schemaPath:"#/properties/processing_status/enum",keyword:"enum",params:{allowedValues: schema43.properties.processing_status.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.processing_status.enum,parentSchema:schema43.properties.processing_status,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2235,8 +2229,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data7};
+if(data.processor !== undefined){
+let data9 = data.processor;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.id === undefined){
+const err25 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema43.properties.processor.required,parentSchema:schema43.properties.processor,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2245,11 +2242,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.processing_status !== undefined){
-let data8 = data.processing_status;
-if(!((data8 === "produced") || (data8 === "fallback"))){
-const err26 = {instancePath:instancePath+"/processing_status",schemaPath:"#/properties/processing_status/enum",keyword:"enum",params:{allowedValues: schema43.properties.processing_status.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.processing_status.enum,parentSchema:schema43.properties.processing_status,data:data8};
+if(data9.version === undefined){
+const err26 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema43.properties.processor.required,parentSchema:schema43.properties.processor,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2258,12 +2252,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.processor !== undefined){
-let data9 = data.processor;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id === undefined){
-const err27 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema43.properties.processor.required,parentSchema:schema43.properties.processor,data:data9};
+for(const key1 in data9){
+if(!((key1 === "id") || (key1 === "version"))){
+const err27 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.processor,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2272,8 +2263,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data9.version === undefined){
-const err28 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema43.properties.processor.required,parentSchema:schema43.properties.processor,data:data9};
+}
+if(data9.id !== undefined){
+let data10 = data9.id;
+if(typeof data10 === "string"){
+if(!pattern12.test(data10)){
+const err28 = {instancePath:instancePath+"/processor/id",schemaPath:"common.schema.json#/$defs/ResourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",parentSchema:schema45,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2282,9 +2277,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((key1 === "id") || (key1 === "version"))){
-const err29 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.processor,data:data9};
+}
+else {
+const err29 = {instancePath:instancePath+"/processor/id",schemaPath:"common.schema.json#/$defs/ResourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2294,11 +2289,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data9.id !== undefined){
-let data10 = data9.id;
-if(typeof data10 === "string"){
-if(!pattern12.test(data10)){
-const err30 = {instancePath:instancePath+"/processor/id",schemaPath:"common.schema.json#/$defs/ResourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",parentSchema:schema45,data:data10};
+if(data9.version !== undefined){
+let data11 = data9.version;
+if(typeof data11 === "string"){
+if(!pattern20.test(data11)){
+const err30 = {instancePath:instancePath+"/processor/version",schemaPath:"common.schema.json#/$defs/VersionText/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$",parentSchema:schema58,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2309,7 +2304,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/processor/id",schemaPath:"common.schema.json#/$defs/ResourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data10};
+const err31 = {instancePath:instancePath+"/processor/version",schemaPath:"common.schema.json#/$defs/VersionText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2319,39 +2314,14 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data9.version !== undefined){
-let data11 = data9.version;
-if(typeof data11 === "string"){
-if(!pattern20.test(data11)){
-const err32 = {instancePath:instancePath+"/processor/version",schemaPath:"common.schema.json#/$defs/VersionText/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$",parentSchema:schema58,data:data11};
+}
+else {
+const err32 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.processor.type,parentSchema:schema43.properties.processor,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/processor/version",schemaPath:"common.schema.json#/$defs/VersionText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data11};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/processor",schemaPath:"#/properties/processor/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.processor.type,parentSchema:schema43.properties.processor,data:data9};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
 }
 errors++;
 }
@@ -2366,7 +2336,27 @@ if(data.quality !== undefined){
 let data13 = data.quality;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.input_watermark === undefined){
-const err35 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "input_watermark"},message:"must have required property '"+"input_watermark"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
+const err33 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "input_watermark"},message:"must have required property '"+"input_watermark"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data13.missing_ratio === undefined){
+const err34 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "missing_ratio"},message:"must have required property '"+"missing_ratio"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data13.fallback_used === undefined){
+const err35 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "fallback_used"},message:"must have required property '"+"fallback_used"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2375,8 +2365,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data13.missing_ratio === undefined){
-const err36 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "missing_ratio"},message:"must have required property '"+"missing_ratio"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
+for(const key2 in data13){
+if(!(((key2 === "input_watermark") || (key2 === "missing_ratio")) || (key2 === "fallback_used"))){
+const err36 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.quality,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2385,8 +2376,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data13.fallback_used === undefined){
-const err37 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/required",keyword:"required",params:{missingProperty: "fallback_used"},message:"must have required property '"+"fallback_used"+"'",schema:schema43.properties.quality.required,parentSchema:schema43.properties.quality,data:data13};
+}
+if(data13.input_watermark !== undefined){
+let data14 = data13.input_watermark;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err37 = {instancePath:instancePath+"/quality/input_watermark",schemaPath:"#/properties/quality/properties/input_watermark/type",keyword:"type",params:{type: schema43.properties.quality.properties.input_watermark.type},message:"must be string,null",schema:schema43.properties.quality.properties.input_watermark.type,parentSchema:schema43.properties.quality.properties.input_watermark,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2395,9 +2389,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key2 in data13){
-if(!(((key2 === "input_watermark") || (key2 === "missing_ratio")) || (key2 === "fallback_used"))){
-const err38 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.quality,data:data13};
+if(typeof data14 === "string"){
+if(!pattern16.test(data14)){
+const err38 = {instancePath:instancePath+"/quality/input_watermark",schemaPath:"#/properties/quality/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema43.properties.quality.properties.input_watermark,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2407,10 +2401,12 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data13.input_watermark !== undefined){
-let data14 = data13.input_watermark;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err39 = {instancePath:instancePath+"/quality/input_watermark",schemaPath:"#/properties/quality/properties/input_watermark/type",keyword:"type",params:{type: schema43.properties.quality.properties.input_watermark.type},message:"must be string,null",schema:schema43.properties.quality.properties.input_watermark.type,parentSchema:schema43.properties.quality.properties.input_watermark,data:data14};
+}
+if(data13.missing_ratio !== undefined){
+let data15 = data13.missing_ratio;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1 || isNaN(data15)){
+const err39 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2419,9 +2415,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(func3(data14) > 24){
-const err40 = {instancePath:instancePath+"/quality/input_watermark",schemaPath:"#/properties/quality/properties/input_watermark/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema43.properties.quality.properties.input_watermark,data:data14};
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2430,8 +2425,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!pattern16.test(data14)){
-const err41 = {instancePath:instancePath+"/quality/input_watermark",schemaPath:"#/properties/quality/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema43.properties.quality.properties.input_watermark,data:data14};
+}
+else {
+const err41 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema64.type,parentSchema:schema64,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2441,12 +2437,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-if(data13.missing_ratio !== undefined){
-let data15 = data13.missing_ratio;
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 1 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64,data:data15};
+if(data13.fallback_used !== undefined){
+let data16 = data13.fallback_used;
+if(typeof data16 !== "boolean"){
+const err42 = {instancePath:instancePath+"/quality/fallback_used",schemaPath:"#/properties/quality/properties/fallback_used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema43.properties.quality.properties.fallback_used.type,parentSchema:schema43.properties.quality.properties.fallback_used,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2455,49 +2449,15 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15 < 0 || isNaN(data15)){
-const err43 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64,data:data15};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.quality.type,parentSchema:schema43.properties.quality,data:data13};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/quality/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema64.type,parentSchema:schema64,data:data15};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data13.fallback_used !== undefined){
-let data16 = data13.fallback_used;
-if(typeof data16 !== "boolean"){
-const err45 = {instancePath:instancePath+"/quality/fallback_used",schemaPath:"#/properties/quality/properties/fallback_used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema43.properties.quality.properties.fallback_used.type,parentSchema:schema43.properties.quality.properties.fallback_used,data:data16};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.quality.type,parentSchema:schema43.properties.quality,data:data13};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
 }
 errors++;
 }
@@ -2510,12 +2470,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err44];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -5454,7 +5414,7 @@ errors++;
 }
 if(data6.sign_convention !== undefined){
 let data10 = data6.sign_convention;
-if(!((data10 === "positive_consumption") || (data10 === "positive_generation"))){
+if(!(((data10 === "positive_consumption") || (data10 === "positive_generation")) || (data10 === "none"))){
 const err38 = {instancePath:instancePath+"/target/sign_convention",schemaPath:"common.schema.json#/$defs/SignConvention/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data10};
 if(vErrors === null){
 vErrors = [err38];
@@ -6379,7 +6339,7 @@ errors++;
 }
 if(data37.sign_convention !== undefined){
 let data40 = data37.sign_convention;
-if(!((data40 === "positive_consumption") || (data40 === "positive_generation"))){
+if(!(((data40 === "positive_consumption") || (data40 === "positive_generation")) || (data40 === "none"))){
 const err112 = {instancePath:instancePath+"/output/sign_convention",schemaPath:"common.schema.json#/$defs/SignConvention/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data40};
 if(vErrors === null){
 vErrors = [err112];
@@ -7096,7 +7056,7 @@ errors++;
 }
 if(data.sign_convention !== undefined){
 let data8 = data.sign_convention;
-if(!((data8 === "positive_consumption") || (data8 === "positive_generation"))){
+if(!(((data8 === "positive_consumption") || (data8 === "positive_generation")) || (data8 === "none"))){
 const err27 = {instancePath:instancePath+"/sign_convention",schemaPath:"common.schema.json#/$defs/SignConvention/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data8};
 if(vErrors === null){
 vErrors = [err27];
@@ -9249,8 +9209,8 @@ errors++;
 if(data.as_of !== undefined){
 let data4 = data.as_of;
 if(typeof data4 === "string"){
-if(func3(data4) > 24){
-const err17 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data4};
+if(!pattern16.test(data4)){
+const err17 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9259,24 +9219,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern16.test(data4)){
-const err18 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
+}
+else {
+const err18 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }
@@ -9289,12 +9239,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema180.type,parentSchema:schema180,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema180.type,parentSchema:schema180,data};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err19];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -9304,7 +9254,7 @@ return errors === 0;
 validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateProcessingFrame = validate81;
-const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/processing-frame.schema.json","title":"ProcessingFrame","description":"The input frame the service assembles (svc.processing-frame.v1).","type":"object","required":["schema","as_of","cadence_seconds","history","quality","provenance"],"additionalProperties":false,"properties":{"schema":{"const":"svc.processing-frame.v1","description":"The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version."},"as_of":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The logical cutoff: nothing after it is read."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The grid cadence; matches the task revision."},"history":{"$ref":"#/$defs/Segment","description":"Labelled as_of-(N-1)c ... as_of."},"future_covariates":{"$ref":"#/$defs/Segment","description":"Labelled from as_of+c by the cadence; required when the task declares future-known inputs, otherwise omitted."},"static_features":{"type":"object","maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/StaticFeature"},"description":"Declared static features only; may be empty."},"quality":{"$ref":"#/$defs/AggregateQuality","description":"Aggregate quality."},"provenance":{"type":"array","maxItems":1024,"items":{"$ref":"#/$defs/ProvenanceEntry"},"description":"Exactly one entry for every populated (segment, feature) pair."}},"$defs":{"Series":{"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]},"NumberSeries":{"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"StringSeries":{"title":"StringSeries","description":"A string series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"values":{"type":"array","maxItems":100000,"items":{"type":["string","null"],"maxLength":1024,"description":"A string, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"BooleanSeries":{"title":"BooleanSeries","description":"A boolean series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"values":{"type":"array","maxItems":100000,"items":{"type":["boolean","null"],"description":"A boolean, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"Segment":{"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}},"StaticFeature":{"title":"StaticFeature","description":"One value for the whole frame, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"description":"A number.","type":"object","required":["value_type","unit","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The unit."},"value":{"type":["number","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A string.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"value":{"type":["string","null"],"maxLength":1024,"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A boolean.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"value":{"type":["boolean","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}}]},"AggregateQuality":{"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","maxLength":24,"pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}},"ProvenanceEntry":{"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","minLength":1,"maxLength":256,"description":"A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}}}};
+const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/processing-frame.schema.json","title":"ProcessingFrame","description":"The input frame the service assembles (svc.processing-frame.v1).","type":"object","required":["schema","as_of","cadence_seconds","history","quality","provenance"],"additionalProperties":false,"properties":{"schema":{"const":"svc.processing-frame.v1","description":"The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version."},"as_of":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The logical cutoff: nothing after it is read."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The grid cadence; matches the task revision."},"history":{"$ref":"#/$defs/Segment","description":"Labelled as_of-(N-1)c ... as_of."},"future_covariates":{"$ref":"#/$defs/Segment","description":"Labelled from as_of+c by the cadence; required when the task declares future-known inputs, otherwise omitted."},"static_features":{"type":"object","maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/StaticFeature"},"description":"Declared static features only; may be empty."},"quality":{"$ref":"#/$defs/AggregateQuality","description":"Aggregate quality."},"provenance":{"type":"array","maxItems":1024,"items":{"$ref":"#/$defs/ProvenanceEntry"},"description":"Exactly one entry for every populated (segment, feature) pair."}},"$defs":{"Series":{"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]},"NumberSeries":{"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"StringSeries":{"title":"StringSeries","description":"A string series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"values":{"type":"array","maxItems":100000,"items":{"type":["string","null"],"maxLength":1024,"description":"A string, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"BooleanSeries":{"title":"BooleanSeries","description":"A boolean series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"values":{"type":"array","maxItems":100000,"items":{"type":["boolean","null"],"description":"A boolean, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"Segment":{"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}},"StaticFeature":{"title":"StaticFeature","description":"One value for the whole frame, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"description":"A number.","type":"object","required":["value_type","unit","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The unit."},"value":{"type":["number","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A string.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"value":{"type":["string","null"],"maxLength":1024,"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A boolean.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"value":{"type":["boolean","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}}]},"AggregateQuality":{"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}},"ProvenanceEntry":{"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","minLength":1,"maxLength":256,"description":"A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}}}};
 const schema191 = {"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}};
 const schema194 = {"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]};
 const schema195 = {"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}};
@@ -9999,8 +9949,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
-if(func3(data1) > 24){
-const err5 = {instancePath:instancePath+"/timestamps/" + i0,schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data1};
+if(!pattern16.test(data1)){
+const err5 = {instancePath:instancePath+"/timestamps/" + i0,schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10009,8 +9959,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern16.test(data1)){
-const err6 = {instancePath:instancePath+"/timestamps/" + i0,schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data1};
+}
+else {
+const err6 = {instancePath:instancePath+"/timestamps/" + i0,schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10020,8 +9971,9 @@ vErrors.push(err6);
 errors++;
 }
 }
+}
 else {
-const err7 = {instancePath:instancePath+"/timestamps/" + i0,schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
+const err7 = {instancePath:instancePath+"/timestamps",schemaPath:"#/properties/timestamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema191.properties.timestamps.type,parentSchema:schema191.properties.timestamps,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10031,9 +9983,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/timestamps",schemaPath:"#/properties/timestamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema191.properties.timestamps.type,parentSchema:schema191.properties.timestamps,data:data0};
+if(data.features !== undefined){
+let data2 = data.features;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length > 256){
+const err8 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxProperties",keyword:"maxProperties",params:{limit: 256},message:"must NOT have more than 256 properties",schema:256,parentSchema:schema191.properties.features,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10042,12 +9996,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.features !== undefined){
-let data2 = data.features;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(Object.keys(data2).length > 256){
-const err9 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxProperties",keyword:"maxProperties",params:{limit: 256},message:"must NOT have more than 256 properties",schema:256,parentSchema:schema191.properties.features,data:data2};
+if(Object.keys(data2).length < 1){
+const err9 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema191.properties.features,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10056,8 +10006,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(Object.keys(data2).length < 1){
-const err10 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema191.properties.features,data:data2};
+for(const key1 in data2){
+const _errs9 = errors;
+if(typeof key1 === "string"){
+if(!pattern26.test(key1)){
+const err10 = {instancePath:instancePath+"/features",schemaPath:"common.schema.json#/$defs/FeatureName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema66,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10066,11 +10019,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data2){
-const _errs9 = errors;
-if(typeof key1 === "string"){
-if(!pattern26.test(key1)){
-const err11 = {instancePath:instancePath+"/features",schemaPath:"common.schema.json#/$defs/FeatureName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema66,data:key1,propertyName:key1};
+}
+else {
+const err11 = {instancePath:instancePath+"/features",schemaPath:"common.schema.json#/$defs/FeatureName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10079,25 +10030,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/features",schemaPath:"common.schema.json#/$defs/FeatureName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:key1,propertyName:key1};
+var valid4 = _errs9 === errors;
+if(!valid4){
+const err12 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema191.properties.features.propertyNames,parentSchema:schema191.properties.features,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs9 === errors;
-if(!valid4){
-const err13 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema191.properties.features.propertyNames,parentSchema:schema191.properties.features,data:data2};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
 }
 errors++;
 }
@@ -10110,24 +10050,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.properties.features.type,parentSchema:schema191.properties.features,data:data2};
+const err13 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.properties.features.type,parentSchema:schema191.properties.features,data:data2};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err13];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err14];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -10538,7 +10478,7 @@ return errors === 0;
 }
 validate93.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema208 = {"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","maxLength":24,"pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}};
+const schema208 = {"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10626,23 +10566,13 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data0 === "string"){
-if(func3(data0) > 24){
-const err7 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema208.properties.input_watermark,data:data0};
+if(!pattern16.test(data0)){
+const err7 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema208.properties.input_watermark,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern16.test(data0)){
-const err8 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema208.properties.input_watermark,data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -10652,7 +10582,17 @@ if(data.missing_ratio !== undefined){
 let data1 = data.missing_ratio;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64,data:data1};
+const err8 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10661,8 +10601,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1 < 0 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64,data:data1};
+}
+else {
+const err10 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema64.type,parentSchema:schema64,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10672,8 +10613,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/missing_ratio",schemaPath:"common.schema.json#/$defs/Ratio/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema64.type,parentSchema:schema64,data:data1};
+if(data.max_gap_seconds !== undefined){
+let data2 = data.max_gap_seconds;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err11 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10682,11 +10625,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.max_gap_seconds !== undefined){
-let data2 = data.max_gap_seconds;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err12 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data2};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10695,9 +10636,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data2};
+if(data2 < 0 || isNaN(data2)){
+const err13 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10706,8 +10646,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data2 < 0 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data2};
+}
+}
+if(data.live_tail_included !== undefined){
+let data3 = data.live_tail_included;
+if(typeof data3 !== "boolean"){
+const err14 = {instancePath:instancePath+"/live_tail_included",schemaPath:"#/properties/live_tail_included/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema208.properties.live_tail_included.type,parentSchema:schema208.properties.live_tail_included,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10717,11 +10661,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-if(data.live_tail_included !== undefined){
-let data3 = data.live_tail_included;
-if(typeof data3 !== "boolean"){
-const err15 = {instancePath:instancePath+"/live_tail_included",schemaPath:"#/properties/live_tail_included/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema208.properties.live_tail_included.type,parentSchema:schema208.properties.live_tail_included,data:data3};
+if(data.substituted_samples !== undefined){
+let data4 = data.substituted_samples;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10730,11 +10673,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.substituted_samples !== undefined){
-let data4 = data.substituted_samples;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err16 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data4};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10743,9 +10684,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err17 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data4};
+if(data4 < 0 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10754,26 +10694,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data4};
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }
@@ -10936,8 +10866,8 @@ errors++;
 if(data.watermark !== undefined){
 let data4 = data.watermark;
 if(typeof data4 === "string"){
-if(func3(data4) > 24){
-const err12 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data4};
+if(!pattern16.test(data4)){
+const err12 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10946,8 +10876,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern16.test(data4)){
-const err13 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
+}
+else {
+const err13 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10957,8 +10888,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
+if(data.issued_at !== undefined){
+let data5 = data.issued_at;
+if(typeof data5 === "string"){
+if(!pattern16.test(data5)){
+const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10968,11 +10902,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.issued_at !== undefined){
-let data5 = data.issued_at;
-if(typeof data5 === "string"){
-if(func3(data5) > 24){
-const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data5};
+else {
+const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10981,36 +10912,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern16.test(data5)){
-const err16 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
@@ -11120,8 +11030,8 @@ errors++;
 if(data.as_of !== undefined){
 let data1 = data.as_of;
 if(typeof data1 === "string"){
-if(func3(data1) > 24){
-const err8 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data1};
+if(!pattern16.test(data1)){
+const err8 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11130,8 +11040,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern16.test(data1)){
-const err9 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data1};
+}
+else {
+const err9 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11141,8 +11052,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/as_of",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
+if(data.cadence_seconds !== undefined){
+let data2 = data.cadence_seconds;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.type,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11151,11 +11064,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.cadence_seconds !== undefined){
-let data2 = data.cadence_seconds;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.type,parentSchema:schema69,data:data2};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11164,24 +11075,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema69,data:data2};
+if(data2 < 1 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69,data:data2};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
 }
 errors++;
 }
@@ -11203,7 +11103,20 @@ if(data.static_features !== undefined){
 let data5 = data.static_features;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length > 256){
-const err14 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/maxProperties",keyword:"maxProperties",params:{limit: 256},message:"must NOT have more than 256 properties",schema:256,parentSchema:schema188.properties.static_features,data:data5};
+const err13 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/maxProperties",keyword:"maxProperties",params:{limit: 256},message:"must NOT have more than 256 properties",schema:256,parentSchema:schema188.properties.static_features,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key1 in data5){
+const _errs13 = errors;
+if(typeof key1 === "string"){
+if(!pattern26.test(key1)){
+const err14 = {instancePath:instancePath+"/static_features",schemaPath:"common.schema.json#/$defs/FeatureName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema66,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11212,11 +11125,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data5){
-const _errs13 = errors;
-if(typeof key1 === "string"){
-if(!pattern26.test(key1)){
-const err15 = {instancePath:instancePath+"/static_features",schemaPath:"common.schema.json#/$defs/FeatureName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema66,data:key1,propertyName:key1};
+}
+else {
+const err15 = {instancePath:instancePath+"/static_features",schemaPath:"common.schema.json#/$defs/FeatureName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11225,25 +11136,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/static_features",schemaPath:"common.schema.json#/$defs/FeatureName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:key1,propertyName:key1};
+var valid3 = _errs13 === errors;
+if(!valid3){
+const err16 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema188.properties.static_features.propertyNames,parentSchema:schema188.properties.static_features,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-const err17 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema188.properties.static_features.propertyNames,parentSchema:schema188.properties.static_features,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }
@@ -11256,12 +11156,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.static_features.type,parentSchema:schema188.properties.static_features,data:data5};
+const err17 = {instancePath:instancePath+"/static_features",schemaPath:"#/properties/static_features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.static_features.type,parentSchema:schema188.properties.static_features,data:data5};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err17];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -11276,12 +11176,12 @@ if(data.provenance !== undefined){
 let data8 = data.provenance;
 if(Array.isArray(data8)){
 if(data8.length > 1024){
-const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items",schema:1024,parentSchema:schema188.properties.provenance,data:data8};
+const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items",schema:1024,parentSchema:schema188.properties.provenance,data:data8};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err18];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -11294,24 +11194,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.provenance.type,parentSchema:schema188.properties.provenance,data:data8};
+const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.provenance.type,parentSchema:schema188.properties.provenance,data:data8};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err19];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err19);
 }
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err20];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -12104,8 +12004,8 @@ errors++;
 if(data.submitted_at !== undefined){
 let data2 = data.submitted_at;
 if(typeof data2 === "string"){
-if(func3(data2) > 24){
-const err14 = {instancePath:instancePath+"/submitted_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data2};
+if(!pattern16.test(data2)){
+const err14 = {instancePath:instancePath+"/submitted_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12114,8 +12014,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern16.test(data2)){
-const err15 = {instancePath:instancePath+"/submitted_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data2};
+}
+else {
+const err15 = {instancePath:instancePath+"/submitted_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12125,8 +12026,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/submitted_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data2};
+if(data.deadline !== undefined){
+let data3 = data.deadline;
+if(typeof data3 === "string"){
+if(!pattern16.test(data3)){
+const err16 = {instancePath:instancePath+"/deadline",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12136,37 +12040,13 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.deadline !== undefined){
-let data3 = data.deadline;
-if(typeof data3 === "string"){
-if(func3(data3) > 24){
-const err17 = {instancePath:instancePath+"/deadline",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data3};
+else {
+const err17 = {instancePath:instancePath+"/deadline",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-if(!pattern16.test(data3)){
-const err18 = {instancePath:instancePath+"/deadline",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data3};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/deadline",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }
@@ -12187,33 +12067,33 @@ if(data.processor_contract !== undefined){
 let data6 = data.processor_contract;
 if(typeof data6 === "string"){
 if(func3(data6) > 128){
-const err20 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema101,data:data6};
+const err18 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema101,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern39.test(data6)){
+const err19 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/pattern",keyword:"pattern",params:{pattern: "^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$"},message:"must match pattern \""+"^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$"+"\"",schema:"^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$",parentSchema:schema101,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.type,parentSchema:schema101,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-if(!pattern39.test(data6)){
-const err21 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/pattern",keyword:"pattern",params:{pattern: "^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$"},message:"must match pattern \""+"^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$"+"\"",schema:"^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$",parentSchema:schema101,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/processor_contract",schemaPath:"common.schema.json#/$defs/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.type,parentSchema:schema101,data:data6};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
 }
 errors++;
 }
@@ -12240,35 +12120,35 @@ if(data.input_digest !== undefined){
 let data10 = data.input_digest;
 if(typeof data10 === "string"){
 if(!pattern18.test(data10)){
-const err23 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema56,data:data10};
+const err21 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema56,data:data10};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/input_digest",schemaPath:"common.schema.json#/$defs/Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
 }
 errors++;
 }
@@ -12280,7 +12160,7 @@ validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const rawValidateProcessorRouteConfig = validate72;
 
 export const rawValidateProcessingResult = validate109;
-const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","maxLength":24,"pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable","retry_after_seconds"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"When asking again may help, in seconds."}}}}};
+const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable","retry_after_seconds"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"When asking again may help, in seconds."}}}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13058,8 +12938,8 @@ errors++;
 if(data.based_on_data_through !== undefined){
 let data4 = data.based_on_data_through;
 if(typeof data4 === "string"){
-if(func3(data4) > 24){
-const err14 = {instancePath:instancePath+"/based_on_data_through",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data4};
+if(!pattern16.test(data4)){
+const err14 = {instancePath:instancePath+"/based_on_data_through",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13068,8 +12948,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern16.test(data4)){
-const err15 = {instancePath:instancePath+"/based_on_data_through",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
+}
+else {
+const err15 = {instancePath:instancePath+"/based_on_data_through",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13079,25 +12960,14 @@ vErrors.push(err15);
 errors++;
 }
 }
+}
 else {
-const err16 = {instancePath:instancePath+"/based_on_data_through",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }
@@ -13799,8 +13669,8 @@ errors++;
 if(data.issued_at !== undefined){
 let data15 = data.issued_at;
 if(typeof data15 === "string"){
-if(func3(data15) > 24){
-const err38 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data15};
+if(!pattern16.test(data15)){
+const err38 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13809,8 +13679,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern16.test(data15)){
-const err39 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data15};
+}
+else {
+const err39 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13820,8 +13691,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data15};
+if(data.expires_at !== undefined){
+let data16 = data.expires_at;
+if(typeof data16 === "string"){
+if(!pattern16.test(data16)){
+const err40 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -13831,11 +13705,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
-let data16 = data.expires_at;
-if(typeof data16 === "string"){
-if(func3(data16) > 24){
-const err41 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema54,data:data16};
+else {
+const err41 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -13844,8 +13715,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern16.test(data16)){
-const err42 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data16};
+}
+if(data.input_watermark !== undefined){
+let data17 = data.input_watermark;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err42 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/type",keyword:"type",params:{type: schema236.properties.input_watermark.type},message:"must be string,null",schema:schema236.properties.input_watermark.type,parentSchema:schema236.properties.input_watermark,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -13854,48 +13728,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/expires_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data16};
+if(typeof data17 === "string"){
+if(!pattern16.test(data17)){
+const err43 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema236.properties.input_watermark,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.input_watermark !== undefined){
-let data17 = data.input_watermark;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err44 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/type",keyword:"type",params:{type: schema236.properties.input_watermark.type},message:"must be string,null",schema:schema236.properties.input_watermark.type,parentSchema:schema236.properties.input_watermark,data:data17};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(func3(data17) > 24){
-const err45 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/maxLength",keyword:"maxLength",params:{limit: 24},message:"must NOT have more than 24 characters",schema:24,parentSchema:schema236.properties.input_watermark,data:data17};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!pattern16.test(data17)){
-const err46 = {instancePath:instancePath+"/input_watermark",schemaPath:"#/properties/input_watermark/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema236.properties.input_watermark,data:data17};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
 }
 errors++;
 }
@@ -13935,12 +13775,12 @@ if(data.warnings !== undefined){
 let data23 = data.warnings;
 if(Array.isArray(data23)){
 if(data23.length > 64){
-const err47 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items",schema:64,parentSchema:schema236.properties.warnings,data:data23};
+const err44 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items",schema:64,parentSchema:schema236.properties.warnings,data:data23};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err44];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -13949,23 +13789,23 @@ for(let i0=0; i0<len0; i0++){
 let data24 = data23[i0];
 if(typeof data24 === "string"){
 if(!pattern29.test(data24)){
-const err48 = {instancePath:instancePath+"/warnings/" + i0,schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema75,data:data24};
+const err45 = {instancePath:instancePath+"/warnings/" + i0,schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema75,data:data24};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err45];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/warnings/" + i0,schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.type,parentSchema:schema75,data:data24};
+const err46 = {instancePath:instancePath+"/warnings/" + i0,schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.type,parentSchema:schema75,data:data24};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err46];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -13977,12 +13817,12 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data23[i1], data23[j0])){
-const err50 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema236.properties.warnings,data:data23};
+const err47 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema236.properties.warnings,data:data23};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err47];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err47);
 }
 errors++;
 break outer0;
@@ -13992,24 +13832,24 @@ break outer0;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.warnings.type,parentSchema:schema236.properties.warnings,data:data23};
+const err48 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.warnings.type,parentSchema:schema236.properties.warnings,data:data23};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err48];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data};
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err49];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -14931,7 +14771,7 @@ errors++;
 }
 if(data16.sign_convention !== undefined){
 let data19 = data16.sign_convention;
-if(!((data19 === "positive_consumption") || (data19 === "positive_generation"))){
+if(!(((data19 === "positive_consumption") || (data19 === "positive_generation")) || (data19 === "none"))){
 const err80 = {instancePath:instancePath+"/forecast/target/sign_convention",schemaPath:"common.schema.json#/$defs/SignConvention/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data19};
 if(vErrors === null){
 vErrors = [err80];

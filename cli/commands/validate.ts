@@ -18,14 +18,14 @@ import { parseOptions } from "../options.js";
 import { reportDiagnostics, type Format } from "../report-diagnostics.js";
 import type { FileResult, SourceKind } from "../source-files.js";
 
-export const VALIDATE_USAGE = `usage: svc validate [--contract ID] [--task TASK] [--request REQUEST.json]
+export const VALIDATE_USAGE = `usage: svc validate [--contract NAME] [--task TASK] [--request REQUEST.json]
                     [--descriptor CONTRACT.json] [--format text|json] FILE.json...
 
 Checks data-processing documents against their contract: the JSON Schema, then the semantic
 rules (grid, units, provenance, quality, digest, correlation ...). Diagnostics name the file,
 line and column and the JSON Pointer of the value.
   FILE.json          a document; its contract is the one its \`schema\` member names
-  --contract ID      check every FILE against this contract instead, named by its identifier or
+  --contract NAME    check every FILE against this contract instead, named by its identifier or
                      short name; needed for the contracts without a \`schema\` member
                      (${CONTRACTS.filter((c) => !c.selfIdentifying).map((c) => c.name).join(", ")}). Short names:
 ${wrap(CONTRACTS.map((c) => c.name).join(", "), 21, 96)}
@@ -83,6 +83,8 @@ export async function validateCommand(args: string[], console: Console, cwd: str
   const format = values.format;
   if (format !== "text" && format !== "json") throw new UsageError(`--format must be text or json, not '${String(format)}'`);
   if (positionals.length === 0) throw new UsageError("name at least one document to validate");
+  const yaml = positionals.find((name) => /\.ya?ml$/i.test(name));
+  if (yaml !== undefined) throw new UsageError(`${yaml}: svc validate checks JSON documents; a pack's YAML files are checked by svc compile, and a task file can be given as --task`);
   const contract = typeof values.contract === "string" ? contractNamed(values.contract) : undefined;
   // Every file is read before anything is checked: a missing one is wrong usage, not a finding.
   const read = (name: string): Promise<SourceText> => readText(resolve(cwd, name), name).then((text) => ({ name, text }));
@@ -114,11 +116,23 @@ export async function validateCommand(args: string[], console: Console, cwd: str
     const { result, contract: used } = checkDocument(source, contract, context);
     show(result);
     if (hasErrors(result.diagnostics)) failed++;
-    else if (format === "text") console.err(`${source.name}: valid ${used!.id}\n`);
+    else if (format === "text") console.err(`${source.name}: valid ${used!.id}${unchecked(used!, context)}\n`);
   }
   finish(results, format, console);
   if (failed > 0 && format === "text") console.err(`${failed} of ${plural(documents.length, "file")} not valid\n`);
   return failed > 0 ? EXIT.diagnostics : EXIT.ok;
+}
+
+// "valid" must not overstate: say which rules did not run for want of their context.
+const CONTEXT_RULES: Record<keyof ContractContext, string> = {
+  task: "the task's rules (needs --task)",
+  request: "correlation with the request and its horizon (needs --request)",
+  descriptor: "the processor's artifacts and limits (needs --descriptor)",
+};
+
+function unchecked(contract: ContractEntry, context: ContractContext): string {
+  const missing = contract.uses.filter((key) => context[key] === undefined);
+  return missing.length === 0 ? "" : `; not checked: ${missing.map((key) => CONTEXT_RULES[key]).join(", ")}`;
 }
 
 /** JSON output is one array of every file's diagnostics, printed at the end; text is printed as it goes. */

@@ -2,7 +2,7 @@
 // folder and `--contract` alias), the generated schema guard and the semantic check.
 import type { Diagnostic } from "../../generated/types.js";
 import * as guards from "../../generated/index.js";
-import type { SemanticCheck } from "./contract-context.js";
+import type { ContractContext, SemanticCheck } from "./contract-context.js";
 import { checkDerivedData } from "./checks/check-derived-data.js";
 import { checkDiscoveryEntry } from "./checks/check-discovery-entry.js";
 import { checkErrorEnvelope } from "./checks/check-error-envelope.js";
@@ -23,24 +23,33 @@ export interface ContractEntry {
   selfIdentifying: boolean;
   guard: (value: unknown, diagnostics?: Diagnostic[]) => boolean;
   check: SemanticCheck<never>;
+  /** The context the semantic check consults when given; without it those rules are not checked. */
+  uses: ReadonlyArray<keyof ContractContext>;
 }
 
-function entry<T>(id: string, name: string, guard: (value: unknown, diagnostics?: Diagnostic[]) => value is T, check: SemanticCheck<T>, selfIdentifying = true): ContractEntry {
-  return { id, name, selfIdentifying, guard, check: check as SemanticCheck<never> };
+function entry<T>(
+  id: string,
+  name: string,
+  guard: (value: unknown, diagnostics?: Diagnostic[]) => value is T,
+  check: SemanticCheck<T>,
+  uses: ReadonlyArray<keyof ContractContext>,
+  selfIdentifying = true,
+): ContractEntry {
+  return { id, name, selfIdentifying, guard, check: check as SemanticCheck<never>, uses };
 }
 
 export const CONTRACTS: readonly ContractEntry[] = [
-  entry("svc.data-processing-task.v1", "task", guards.validateDataProcessingTask, checkTask),
-  entry("svc.data-processing.process-task-request.v1", "process-task-request", guards.validateProcessTaskRequest, checkProcessTaskRequest, false),
-  entry("svc.processing-frame.v1", "processing-frame", guards.validateProcessingFrame, checkFrame),
-  entry("svc.data-processing.request.v1", "processor-request", guards.validateProcessorRequest, checkProcessorRequest),
-  entry("svc.data-processing.result.v1", "result", guards.validateProcessingResult, checkResult),
-  entry("svc.data-processing.output.forecast.v1", "forecast-output", guards.validateForecastOutput, checkForecastOutput),
-  entry("svc.derived-data.v1", "derived-data", guards.validateDerivedData, checkDerivedData),
-  entry("svc.data-processing.error.v1", "error", guards.validateProcessingErrorEnvelope, checkErrorEnvelope),
-  entry("svc.data-processing.forecast.v1", "forecast-contract", guards.validateForecastProcessorContract, checkForecastContract),
-  entry("svc.data-processing.task-discovery-entry.v1", "task-discovery-entry", guards.validateTaskDiscoveryEntry, checkDiscoveryEntry, false),
-  entry("svc.data-processing.processor-route.v1", "processor-route", guards.validateProcessorRouteConfig, checkProcessorRoute, false),
+  entry("svc.data-processing-task.v1", "task", guards.validateDataProcessingTask, checkTask, []),
+  entry("svc.data-processing.process-task-request.v1", "process-task-request", guards.validateProcessTaskRequest, checkProcessTaskRequest, ["task"], false),
+  entry("svc.processing-frame.v1", "processing-frame", guards.validateProcessingFrame, checkFrame, ["task"]),
+  entry("svc.data-processing.request.v1", "processor-request", guards.validateProcessorRequest, checkProcessorRequest, ["task", "descriptor"]),
+  entry("svc.data-processing.result.v1", "result", guards.validateProcessingResult, checkResult, ["request", "task"]),
+  entry("svc.data-processing.output.forecast.v1", "forecast-output", guards.validateForecastOutput, checkForecastOutput, ["request", "task"]),
+  entry("svc.derived-data.v1", "derived-data", guards.validateDerivedData, checkDerivedData, ["request", "task"]),
+  entry("svc.data-processing.error.v1", "error", guards.validateProcessingErrorEnvelope, checkErrorEnvelope, []),
+  entry("svc.data-processing.forecast.v1", "forecast-contract", guards.validateForecastProcessorContract, checkForecastContract, []),
+  entry("svc.data-processing.task-discovery-entry.v1", "task-discovery-entry", guards.validateTaskDiscoveryEntry, checkDiscoveryEntry, ["task"], false),
+  entry("svc.data-processing.processor-route.v1", "processor-route", guards.validateProcessorRouteConfig, checkProcessorRoute, [], false),
 ];
 
 /** The contract with this identifier or short name. */

@@ -24,15 +24,27 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: RenderSource): 
   return lines.join("\n");
 }
 
+// A long line (minified JSON is one line) is shown as a window around the caret, so a file
+// with many problems does not print itself once per problem.
+const MAX_FRAME_WIDTH = 120;
+const CONTEXT_BEFORE = 40;
+
 function codeFrame(text: string, span: SourceSpan): string[] {
   const offset = Math.min(span.start.offset, text.length);
   const end = text.indexOf("\n", offset);
   const line = text.slice(text.lastIndexOf("\n", offset - 1) + 1, end === -1 ? text.length : end);
   const gutter = String(span.start.line);
   const width = span.end.line === span.start.line ? Math.max(1, span.end.column - span.start.column) : Math.max(1, line.length - span.start.column + 1);
-  const shown = line.replace(/\t/g, " ").replace(/\r$/, "");
+  let shown = line.replace(/\t/g, " ").replace(/\r$/, "");
+  let column = span.start.column;
+  if (shown.length > MAX_FRAME_WIDTH) {
+    const from = Math.max(0, column - 1 - CONTEXT_BEFORE);
+    const to = Math.min(shown.length, from + MAX_FRAME_WIDTH);
+    shown = `${from > 0 ? "…" : ""}${shown.slice(from, to)}${to < shown.length ? "…" : ""}`;
+    column = column - from + (from > 0 ? 1 : 0);
+  }
   return [
     `${gutter} | ${shown}`,
-    `${" ".repeat(gutter.length)} | ${" ".repeat(span.start.column - 1)}${"^".repeat(Math.min(width, Math.max(1, shown.length - span.start.column + 1)))}`,
+    `${" ".repeat(gutter.length)} | ${" ".repeat(column - 1)}${"^".repeat(Math.min(width, Math.max(1, shown.length - column + 1)))}`,
   ];
 }

@@ -96,7 +96,8 @@ function checkSignConvention(context: BindingContext, entry: PointBinding, at: (
   const stated = entry.sign_convention;
   const onSite = resolved.point.sign_convention;
   const where = stated === undefined ? at() : at("sign_convention");
-  if (stated !== onSite) {
+  // A site point without a sign convention has no direction: a binding may say so with "none".
+  if (stated !== onSite && !(stated === "none" && onSite === undefined)) {
     const site = onSite === undefined ? "declares no sign convention" : `is ${onSite}`;
     report.error(where, "binding/sign-convention-mismatch", `the binding states ${stated ?? "no sign convention"} for ${semanticPoint(entry)}, but the site point ${site}`, {
       notes: [siteNote(onSite === undefined ? undefined : "sign_convention", onSite === undefined ? "declares none" : `is ${onSite}`)],
@@ -105,6 +106,15 @@ function checkSignConvention(context: BindingContext, entry: PointBinding, at: (
   const target = task.document.target;
   if (semanticPoint(entry) !== target.semantic_point) return;
   const commissioned = onSite ?? stated;
+  if (target.sign_convention === "none") {
+    // A quantity without a direction (a temperature, a percentage): its point states none, or says "none".
+    if (commissioned !== undefined && commissioned !== "none") {
+      report.error({ at: task, path: "/target/sign_convention" }, "binding/sign-convention-mismatch", `the target is declared without a direction (none), but the commissioned point is ${commissioned}`, {
+        notes: [{ message: `binding '${binding.document.id}' resolves ${semanticPoint(entry)}`, place: where }],
+      });
+    }
+    return;
+  }
   if (commissioned === undefined) {
     report.error(where, "binding/sign-convention-mismatch", `${semanticPoint(entry)} is the target of task '${task.document.id}' (${target.sign_convention}); its binding and site point state no sign convention, so it cannot be verified`);
   } else if (commissioned !== target.sign_convention) {

@@ -16,6 +16,13 @@ export function checkPack(pack: PackInput): PackDiagnostic[] {
   unique(report, pack.bindings, (b) => `${b.id}@${b.revision}`, "pack/duplicate-binding", (b) => `binding '${b.id}' revision ${b.revision} is declared twice`);
   unique(report, pack.routes, (r) => r.id, "pack/duplicate-route", (r) => `route '${r.id}' is declared twice`);
   for (const binding of pack.bindings) checkBinding(pack, binding, report);
+  for (const task of pack.tasks) {
+    const { id, revision } = task.document;
+    if (!pack.bindings.some((b) => b.document.task.id === id && b.document.task.revision === revision)) {
+      // Not an error: a pack may ship a task that is commissioned elsewhere. But it cannot run here.
+      report.warning({ at: task, path: "/id" }, "pack/unbound-task", `no binding of this pack commissions task '${id}' revision ${revision}, so it cannot run; add one in bindings/`);
+    }
+  }
   return report.found;
 }
 

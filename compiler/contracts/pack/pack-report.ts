@@ -20,6 +20,14 @@ export class PackReport {
   readonly found: PackDiagnostic[] = [];
 
   error(place: Place, code: string, message: string, options: { suggestion?: string | undefined; notes?: PackNote[] } = {}): void {
+    this.add("error", place, code, message, options);
+  }
+
+  warning(place: Place, code: string, message: string): void {
+    this.add("warning", place, code, message, {});
+  }
+
+  private add(severity: Diagnostic["severity"], place: Place, code: string, message: string, options: { suggestion?: string | undefined; notes?: PackNote[] }): void {
     const path = place.at.root + place.path;
     const notes = (options.notes ?? []).map(toNote);
     const same = this.found.find((f) => f.file === place.at.file && f.diagnostic.code === code && f.diagnostic.path === path);
@@ -27,7 +35,7 @@ export class PackReport {
       same.diagnostic.notes = [...(same.diagnostic.notes ?? []), ...notes.filter((n) => !same.diagnostic.notes?.some((m) => m.message === n.message))];
       return;
     }
-    const diagnostic: Diagnostic = { code, severity: "error", message, path };
+    const diagnostic: Diagnostic = { code, severity, message, path };
     const span = place.at.locate?.(path);
     if (span !== undefined) diagnostic.span = span;
     if (notes.length > 0) diagnostic.notes = notes;

@@ -31,9 +31,11 @@ function demoPack(): PackInput & { tasks: Array<PackEntry<DataProcessingTask>>; 
   };
 }
 
-/** [file, code, path] of every diagnostic. */
+/** [file, code, path] of every error. */
 function found(pack: PackInput): Array<[string, string, string]> {
-  return checkPack(pack).map(({ file, diagnostic }) => [file, diagnostic.code, diagnostic.path ?? ""]);
+  return checkPack(pack)
+    .filter(({ diagnostic }) => diagnostic.severity === "error")
+    .map(({ file, diagnostic }) => [file, diagnostic.code, diagnostic.path ?? ""]);
 }
 
 const LOAD = "tasks/site-load-forecast.yaml";
@@ -214,5 +216,30 @@ describe("pack checks (compiler/contracts/pack)", () => {
     pack.bindings[0]!.document.points![1]!.unit = "1";
     pack.tasks[0]!.document.inputs.history[1]!.unit = "1";
     expect(found(pack)).to.deep.equal([]);
+  });
+
+  it("sign convention none: a target without a direction binds to a site point that states none, and not to one with a direction", () => {
+    const pack = demoPack();
+    // Forecast the outdoor temperature instead: the weather station's point states no sign convention.
+    const task = pack.tasks[0]!.document;
+    task.target = { name: "outdoor_temp", semantic_point: "site.weather_station.outdoor_temp", unit: "degC", sign_convention: "none" };
+    task.output = { ...task.output, unit: "degC", sign_convention: "none", fallback_policies: [] };
+    task.inputs.future_covariates = (task.inputs.future_covariates ?? []).filter((f) => f.name !== "outdoor_temp");
+    expect(found(pack)).to.deep.equal([]);
+    pack.bindings[0]!.document.points![1]!.sign_convention = "none";
+    expect(found(pack)).to.deep.equal([]);
+
+    const directed = demoPack();
+    directed.tasks[0]!.document.target.sign_convention = "none";
+    directed.tasks[0]!.document.output.sign_convention = "none";
+    expect(found(directed)).to.deep.equal([[LOAD, "binding/sign-convention-mismatch", "/task/target/sign_convention"]]);
+  });
+
+  it("pack/unbound-task: a task no binding of the pack commissions is a warning (it cannot run here), not an error", () => {
+    const pack = demoPack();
+    pack.bindings.splice(1, 1);
+    expect(checkPack(pack).map(({ file, diagnostic }) => [file, diagnostic.severity, diagnostic.code, diagnostic.path])).to.deep.equal([
+      ["tasks/pv-forecast.yaml", "warning", "pack/unbound-task", "/task/id"],
+    ]);
   });
 });

@@ -45,7 +45,10 @@ export function benchContracts(): void {
   console.log(`  baseline: JSON round trip  ${formatRate(roundTrip!.opsPerSecond).padStart(14)} requests/s`);
   console.log(`  baseline: JSON.stringify   ${mbps(stringify!.opsPerSecond, jsonMegabytes)}`);
   console.log(`  baseline: sha256           ${mbps(sha256!.opsPerSecond, megabytes)}`);
-  const times = (baseline: number, subject: number): string => `${(baseline / subject).toFixed(1)}x`;
+  const times = (baseline: number, subject: number): string => {
+    const ratio = baseline / subject;
+    return `${ratio.toFixed(ratio < 1 ? 2 : 1)}x`; // two digits below 1, where one would show 0.0x
+  };
   console.log(`  ratio: full validation costs ${times(roundTrip!.opsPerSecond, full!.opsPerSecond)} a JSON round trip of the request; schema only ${times(roundTrip!.opsPerSecond, schema!.opsPerSecond)}`);
   console.log(`  ratio: input_digest costs ${times(stringify!.opsPerSecond, digests!.opsPerSecond)} a JSON.stringify of the request and ${times(sha256!.opsPerSecond, digests!.opsPerSecond)} the sha256 of its canonical bytes alone`);
   console.log(`  share: the digest is ${((100 * full!.opsPerSecond) / digests!.opsPerSecond).toFixed(0)}% of a full validation's time, the schema ${((100 * full!.opsPerSecond) / schema!.opsPerSecond).toFixed(0)}%`);

@@ -2151,6 +2151,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             ]
           },
           "then": {
+            "description": "a result with status produced carries expires_at and output, and no fallback or unavailable",
             "required": [
               "expires_at",
               "output"
@@ -2175,6 +2176,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             ]
           },
           "then": {
+            "description": "a result with status fallback carries expires_at, output and fallback, and no unavailable",
             "required": [
               "expires_at",
               "output",
@@ -2200,6 +2202,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             ]
           },
           "then": {
+            "description": "a result with status unavailable carries unavailable, and no expires_at, output or fallback",
             "required": [
               "unavailable"
             ],

@@ -8,6 +8,7 @@ import { closestName } from "./closest-name.js";
 export interface AjvError {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
   propertyName?: string;
@@ -21,15 +22,29 @@ const WRAPPERS = new Set(["if", "propertyNames", "oneOf", "anyOf", "allOf", "$re
 export function toDiagnostics(errors: readonly AjvError[] | null | undefined): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const branches = conditionalBranches(errors ?? []);
   for (const error of errors ?? []) {
     if (WRAPPERS.has(error.keyword)) continue;
     const diagnostic = toDiagnostic(error);
+    // A rule of a conditional branch (`if status is fallback then ...`) says which condition made it apply.
+    const why = branches.find((b) => error.schemaPath?.startsWith(b.path));
+    if (why !== undefined) diagnostic.message += ` (${why.description})`;
     const key = `${diagnostic.path}\u0000${diagnostic.code}\u0000${diagnostic.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     diagnostics.push(diagnostic);
   }
   return diagnostics;
+}
+
+/** The then/else branches that applied, by schema path, with their description (only those that have one). */
+function conditionalBranches(errors: readonly AjvError[]): Array<{ path: string; description: string }> {
+  return errors.flatMap((error) => {
+    if (error.keyword !== "if" || error.schemaPath === undefined) return [];
+    const branch = String(error.params.failingKeyword);
+    const description = (error.parentSchema?.[branch] as { description?: unknown } | undefined)?.description;
+    return typeof description === "string" ? [{ path: `${error.schemaPath.slice(0, -"if".length)}${branch}/`, description }] : [];
+  });
 }
 
 export function escapePointerToken(token: string): string {

@@ -7,15 +7,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { main } from "../../cli/main.js";
 import { fromRoot, projectRoot } from "../helpers/paths.js";
+import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
-async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot);
-  return { code, out, err };
-}
+const svc = (...argv: string[]): Promise<SvcRun> => runSvc(projectRoot, argv);
 
 const DEMO = "examples/packs/demo";
 const LOAD_TASK = "tasks/site-load-forecast.yaml";

@@ -2,16 +2,11 @@ import { expect } from "chai";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../cli/main.js";
 import { compileFlow } from "../../index.js";
 import { fromRoot, projectRoot } from "../helpers/paths.js";
+import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
-async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot);
-  return { code, out, err };
-}
+const svc = (...argv: string[]): Promise<SvcRun> => runSvc(projectRoot, argv);
 
 const BAD = "test/golden/flows/invalid-undefined-variable/flow.json";
 

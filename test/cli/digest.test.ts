@@ -5,20 +5,15 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../cli/main.js";
 import { KNOWN_CANONICAL, KNOWN_DIGEST, knownRequest } from "../contracts/digest-fixtures.js";
+import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
 describe("svc digest", () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-digest-"))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = "";
-    let err = "";
-    const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, dir);
-    return { code, out, err };
-  }
+  const svc = (...argv: string[]): Promise<SvcRun> => runSvc(dir, argv);
 
   function file(name: string, content: unknown): string {
     writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));

@@ -3,16 +3,11 @@ import { expect } from "chai";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../cli/main.js";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { projectRoot } from "../helpers/paths.js";
+import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
-async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot);
-  return { code, out, err };
-}
+const svc = (...argv: string[]): Promise<SvcRun> => runSvc(projectRoot, argv);
 
 const ZONE = `// Zone 1
 rule "Zone 1 cooling" {

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { main } from "../../cli/main.js";
 import { CONTRACTS } from "../../compiler/contracts/contract-registry.js";
 import { fromRoot } from "../helpers/paths.js";
+import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
 type Doc = Record<string, unknown>;
 
@@ -44,12 +44,7 @@ describe("svc validate", () => {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-validate-"))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function svc(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = "";
-    let err = "";
-    const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) }, dir);
-    return { code, out, err };
-  }
+  const svc = (...argv: string[]): Promise<SvcRun> => runSvc(dir, argv);
 
   /** Writes `content` (a document, or text as is) into the test folder; returns the name and the text. */
   function write(name: string, content: unknown): { name: string; text: string } {

@@ -67,6 +67,11 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   if (printOne) console.out(`${JSON.stringify(printable(results[0]!), null, 2)}\n`);
   else if (out !== undefined) await writeOutputs(results, out, console);
   else console.err(`${plural(results.length, "file")} compiled, no errors\n`);
+  // A binding or task named on its own is checked as a file; resolving it needs its pack.
+  const alone = results.filter((r) => r.kind === "data-processing" && r.source?.root === undefined);
+  if (alone.length > 0 && format === "text") {
+    console.err(`note: ${alone.map((r) => r.file).join(", ")} checked alone; give the pack folder to check bindings against their task, route and site\n`);
+  }
   return EXIT.ok;
 }
 

@@ -120,6 +120,8 @@ describe("svc compile on data-processing files", () => {
     const binding = await svc("compile", `${DEMO}/bindings/pv-main.yaml`);
     expect(binding.code).to.equal(0);
     expect(JSON.parse(binding.out)).to.deep.include({ id: "pv-main", route: "reference-forecast" });
+    // Named on its own, a binding cannot be resolved: the note says to give the pack folder.
+    expect(binding.err).to.match(/^note: \S*bindings\/pv-main\.yaml checked alone; give the pack folder/m);
     const route = await svc("compile", `${DEMO}/routes/reference-forecast.yaml`);
     expect(JSON.parse(route.out)).to.deep.include({ id: "reference-forecast" });
   });

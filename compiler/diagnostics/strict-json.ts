@@ -70,7 +70,7 @@ export function firstJsonProblem(text: string): Diagnostic | undefined {
         if (top?.kind !== "object") return;
         top.key = name;
         if (top.keys.has(name)) {
-          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}' at ${childPath()}`, path: childPath(), span: spanAt(text, offset, length) };
+          problem ??= { code: "json/duplicate-key", severity: "error", message: `duplicate key '${name}': a key may appear once in an object`, path: childPath(), span: spanAt(text, offset, length) };
         }
         top.keys.add(name);
       },

@@ -56,13 +56,21 @@ function checkSourceKind(scope: FrameScope, entry: ProvenanceEntry, i: number): 
     return;
   }
   const declared = scope.declared?.get(entry.segment)?.get(entry.feature);
-  if (declared === undefined || entry.segment === "static_features") return;
-  const calendar = declared.source?.kind === "calendar";
-  if (calendar !== (kind === "calendar")) {
-    const why = calendar ? "the task declares it as a calendar feature, whose values use `calendar` provenance" : `the task declares its source as ${declared.source?.kind}, not a calendar transform`;
-    scope.report.error("frame/provenance-source-kind", path(), `${pairWords(entry)} has source_kind '${kind}', but ${why}`);
+  if (declared?.source === undefined || entry.segment === "static_features") return;
+  // With the task, the kind follows the declared source: a covariate relabelled as history would
+  // escape the issue-time rule, a measurement labelled calendar would not advance the watermark.
+  const allowed = KINDS_OF_SOURCE[declared.source.kind];
+  if (!allowed.includes(kind)) {
+    const expected = allowed.map((k) => `'${k}'`).join(" or ");
+    scope.report.error("frame/provenance-source-kind", path(), `${pairWords(entry)} has source_kind '${kind}', but the task declares its source as ${declared.source.kind}, whose provenance is ${expected}`);
   }
 }
+
+const KINDS_OF_SOURCE: Record<"measurement" | "covariate" | "calendar", readonly ProvenanceEntry["source_kind"][]> = {
+  measurement: ["history", "live", "history_and_live"],
+  covariate: ["covariate"],
+  calendar: ["calendar"],
+};
 
 /** Grid rule 5: read-only live state may replace only the final cell of an opted-in `last` history feature. */
 function checkLiveTail(scope: FrameScope, entry: ProvenanceEntry, i: number): void {

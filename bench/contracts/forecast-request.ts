@@ -119,8 +119,8 @@ export function benchRequest(): ProcessorRequest {
       },
       quality: {
         input_watermark: iso(WATERMARK),
-        // Missing history cells over all history cells; the largest gap spans one missing cell.
-        missing_ratio: MISSING_SITE_LOAD.size / (HISTORY_STEPS * HISTORY.length),
+        // Missing cells over all required cells (history and future covariates); the largest gap spans one missing cell.
+        missing_ratio: MISSING_SITE_LOAD.size / (HISTORY_STEPS * HISTORY.length + HORIZON_STEPS * 2),
         max_gap_seconds: 2 * CADENCE_SECONDS,
         live_tail_included: true,
         substituted_samples: 0,

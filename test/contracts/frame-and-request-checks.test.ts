@@ -114,14 +114,16 @@ describe("aggregate quality (spec: Processing frame, Aggregate quality)", () => 
     const frame = fixture<ProcessingFrame>("frame.json");
     frame.history.features.outdoor_temp!.values[0] = null;
     frame.history.features.outdoor_temp!.quality[0] = "missing";
-    frame.quality.missing_ratio = missingRatio; // 2 of 8 history cells
+    frame.quality.missing_ratio = missingRatio; // 2 of the 16 required cells (4 x 2 history, 4 x 2 future covariates)
     return codesAndPaths(validateContract(frame).diagnostics);
   }
 
   it("missing_ratio: a rounded quotient within 1e-9 passes, a wrong one fails", () => {
-    expect(withRatio(0.25)).to.deep.equal([]);
-    expect(withRatio(0.2500000001)).to.deep.equal([]);
-    expect(withRatio(0.2501)).to.deep.equal(["frame/missing-ratio /quality/missing_ratio"]);
+    expect(withRatio(0.125)).to.deep.equal([]);
+    expect(withRatio(0.1250000001)).to.deep.equal([]);
+    expect(withRatio(0.1251)).to.deep.equal(["frame/missing-ratio /quality/missing_ratio"]);
+    // History cells alone (2 of 8) are not the ratio: missing future covariates count too.
+    expect(withRatio(0.25)).to.deep.equal(["frame/missing-ratio /quality/missing_ratio"]);
   });
 });
 

@@ -25,8 +25,7 @@ export function checkAggregateQuality(scope: FrameScope): void {
 
 /**
  * substituted_samples counts substituted cells of every segment. missing_ratio is missing cells
- * over the required cells: the history grid (history_steps x history features), the cells the
- * quality policy judges. See requiredCells for why future covariates are left out.
+ * over the required cells (requiredCells says which), and the task's quality policy judges it.
  */
 function checkCounts(scope: FrameScope): void {
   const { frame } = scope;
@@ -43,7 +42,10 @@ function checkCounts(scope: FrameScope): void {
   const future = frame.future_covariates?.features ?? {};
   for (const name in future) {
     const quality = future[name]!.quality;
-    for (let i = 0; i < quality.length; i++) if (quality[i] === "substituted") substituted++;
+    for (let i = 0; i < quality.length; i++) {
+      if (quality[i] === "missing") missing++;
+      else if (quality[i] === "substituted") substituted++;
+    }
   }
   const statics = frame.static_features ?? {};
   for (const name in statics) if (statics[name]!.quality === "substituted") substituted++;
@@ -54,17 +56,19 @@ function checkCounts(scope: FrameScope): void {
   const cells = requiredCells(scope);
   const ratio = missing / cells;
   if (Math.abs(frame.quality.missing_ratio - ratio) > MISSING_RATIO_TOLERANCE) {
-    scope.report.error("frame/missing-ratio", at(scope, "quality", "missing_ratio"), `missing_ratio is ${frame.quality.missing_ratio} but ${missing} of the ${cells} required history cells ${missing === 1 ? "is" : "are"} missing (ratio ${ratio})`);
+    scope.report.error("frame/missing-ratio", at(scope, "quality", "missing_ratio"), `missing_ratio is ${frame.quality.missing_ratio} but ${missing} of the ${cells} required cells (history and future covariates) ${missing === 1 ? "is" : "are"} missing (ratio ${ratio})`);
   }
 }
 
 /**
- * The cells missing_ratio divides by: timestamps x features of the history. The spec pairs
- * "missing cells divided by all required cells" with "largest gap among required historical
- * observations", and the sample frame (one missing of 4 x 2 history cells, 0.125) reads it so.
+ * The cells missing_ratio divides by: "all required cells", the timestamps x features of the
+ * history and, when the task declares future covariates, of that segment too (a missing weather
+ * forecast is as missing as a missing meter reading). Static features are single values, not cells.
  */
 export function requiredCells(scope: FrameScope): number {
-  return scope.frame.history.timestamps.length * Object.keys(scope.frame.history.features).length;
+  const cells = (segment: { timestamps: readonly string[]; features: object } | undefined): number =>
+    segment === undefined ? 0 : segment.timestamps.length * Object.keys(segment.features).length;
+  return cells(scope.frame.history) + cells(scope.frame.future_covariates);
 }
 
 /**

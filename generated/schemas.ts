@@ -605,9 +605,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "quantiles": {
               "type": "array",
+              "minItems": 1,
               "maxItems": 99,
               "uniqueItems": true,
-              "description": "Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted when none are wanted.",
+              "description": "Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted (not empty) when none are wanted, so one request has one digest.",
               "items": {
                 "type": "number",
                 "exclusiveMinimum": 0,
@@ -803,8 +804,8 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "Whether a retry with a fresh deadline may succeed."
         },
         "retry_after_seconds": {
-          "$ref": "common.schema.json#/$defs/Count",
-          "description": "For capacity and unavailable errors: when to retry."
+          "$ref": "common.schema.json#/$defs/DurationSeconds",
+          "description": "For capacity, unavailable and timeout errors: when to retry, in seconds."
         },
         "details": {
           "type": "object",
@@ -1091,6 +1092,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "quantiles": {
               "type": "array",
+              "minItems": 1,
               "maxItems": 99,
               "items": {
                 "$ref": "#/$defs/QuantileValue"
@@ -1874,9 +1876,8 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "source_ref": {
               "type": "string",
-              "minLength": 1,
-              "maxLength": 256,
-              "description": "A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."
+              "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$",
+              "description": "A semantic identifier of the source, e.g. `site.main_meter.active_power`: letters, digits and `.`, `_`, `:`, `-` only, so never a query, credential, path or URL; egress policy may remove it."
             },
             "watermark": {
               "$ref": "common.schema.json#/$defs/UtcTime",
@@ -2282,8 +2283,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "type": "object",
           "required": [
             "reason_code",
-            "retryable",
-            "retry_after_seconds"
+            "retryable"
           ],
           "additionalProperties": false,
           "properties": {
@@ -2296,8 +2296,33 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
               "description": "Whether asking again may help."
             },
             "retry_after_seconds": {
-              "$ref": "common.schema.json#/$defs/Count",
-              "description": "When asking again may help, in seconds."
+              "$ref": "common.schema.json#/$defs/DurationSeconds",
+              "description": "When asking again may help, in seconds; present exactly when retryable."
+            }
+          },
+          "if": {
+            "properties": {
+              "retryable": {
+                "const": true
+              }
+            },
+            "required": [
+              "retryable"
+            ]
+          },
+          "then": {
+            "description": "a retryable answer says when to retry",
+            "required": [
+              "retry_after_seconds"
+            ],
+            "properties": {
+              "retry_after_seconds": true
+            }
+          },
+          "else": {
+            "description": "an answer that is not retryable names no retry time",
+            "properties": {
+              "retry_after_seconds": false
             }
           }
         }

@@ -72,10 +72,6 @@ export type TimestampSemantics = "interval_end";
  */
 export type ReasonCode = string;
 /**
- * A count: an integer of zero or more.
- */
-export type Count = number;
-/**
  * The type of a feature's values.
  */
 export type FeatureValueType = "number" | "string" | "boolean";
@@ -169,6 +165,10 @@ export type StaticFeature =
       value: boolean | null;
       quality: SampleQuality;
     };
+/**
+ * A count: an integer of zero or more.
+ */
+export type Count = number;
 /**
  * A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.
  */
@@ -591,6 +591,7 @@ export interface ForecastPoint {
   /**
    * Present exactly when quantiles were requested: one per requested probability, by increasing probability.
    *
+   * @minItems 1
    * @maxItems 99
    */
   quantiles?: QuantileValue[];
@@ -642,7 +643,7 @@ export interface ProcessingErrorEnvelope {
    * Whether a retry with a fresh deadline may succeed.
    */
   retryable: boolean;
-  retry_after_seconds?: Count;
+  retry_after_seconds?: DurationSeconds;
   /**
    * Structured details, e.g. `path` and `rule`; same restrictions as the message.
    */
@@ -1120,8 +1121,9 @@ export interface ForecastOptions {
   kind: "forecast";
   horizon_steps: StepCount;
   /**
-   * Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted when none are wanted.
+   * Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted (not empty) when none are wanted, so one request has one digest.
    *
+   * @minItems 1
    * @maxItems 99
    *
    * Items: A probability strictly between 0 and 1.
@@ -1272,7 +1274,7 @@ export interface ProvenanceEntry {
    */
   source_kind: "history" | "live" | "history_and_live" | "covariate" | "calendar" | "constant";
   /**
-   * A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it.
+   * A semantic identifier of the source, e.g. `site.main_meter.active_power`: letters, digits and `.`, `_`, `:`, `-` only, so never a query, credential, path or URL; egress policy may remove it.
    */
   source_ref?: string;
   watermark: UtcTime;
@@ -1355,7 +1357,7 @@ export interface UnavailableInfo {
    * Whether asking again may help.
    */
   retryable: boolean;
-  retry_after_seconds: Count;
+  retry_after_seconds?: DurationSeconds;
 }
 /**
  * One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.

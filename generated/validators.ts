@@ -1382,7 +1382,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/forecast-output.schema.json","title":"ForecastOutput","description":"The typed output of a forecast (svc.data-processing.output.forecast.v1).","type":"object","required":["schema","kind","target","unit","sign_convention","cadence_seconds","timestamp_semantics","points"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.output.forecast.v1","description":"The contract identifier, exactly `svc.data-processing.output.forecast.v1` (case-sensitive): a consumer rejects any other version."},"kind":{"const":"forecast","description":"`forecast`."},"target":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The task's target name."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The task's output unit."},"sign_convention":{"$ref":"common.schema.json#/$defs/SignConvention","description":"The task's output sign convention."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The task's cadence."},"timestamp_semantics":{"$ref":"common.schema.json#/$defs/TimestampSemantics","description":"Fixed to `interval_end`."},"points":{"type":"array","minItems":1,"maxItems":1000000,"items":{"$ref":"#/$defs/ForecastPoint"},"description":"One point per horizon step, strictly increasing timestamps."}},"$defs":{"QuantileValue":{"title":"QuantileValue","description":"One quantile of a forecast point.","type":"object","required":["probability","value"],"additionalProperties":false,"properties":{"probability":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"The quantile's probability, one of the requested set."},"value":{"type":"number","description":"The quantile's value, finite, in the output unit."}}},"ForecastPoint":{"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}}}};
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/forecast-output.schema.json","title":"ForecastOutput","description":"The typed output of a forecast (svc.data-processing.output.forecast.v1).","type":"object","required":["schema","kind","target","unit","sign_convention","cadence_seconds","timestamp_semantics","points"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.output.forecast.v1","description":"The contract identifier, exactly `svc.data-processing.output.forecast.v1` (case-sensitive): a consumer rejects any other version."},"kind":{"const":"forecast","description":"`forecast`."},"target":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The task's target name."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The task's output unit."},"sign_convention":{"$ref":"common.schema.json#/$defs/SignConvention","description":"The task's output sign convention."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The task's cadence."},"timestamp_semantics":{"$ref":"common.schema.json#/$defs/TimestampSemantics","description":"Fixed to `interval_end`."},"points":{"type":"array","minItems":1,"maxItems":1000000,"items":{"$ref":"#/$defs/ForecastPoint"},"description":"One point per horizon step, strictly increasing timestamps."}},"$defs":{"QuantileValue":{"title":"QuantileValue","description":"One quantile of a forecast point.","type":"object","required":["probability","value"],"additionalProperties":false,"properties":{"probability":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"The quantile's probability, one of the requested set."},"value":{"type":"number","description":"The quantile's value, finite, in the output unit."}}},"ForecastPoint":{"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","minItems":1,"maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}}}};
 const schema66 = {"title":"FeatureName","description":"A feature name: a letter or `_`, then letters, digits or `_`, at most 64 characters. Names match the task exactly.","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$"};
 const schema67 = {"title":"Unit","description":"The canonical unit of a numeric value, e.g. `kW`, `degC`, `W/m2`; `1` for a dimensionless number. The runtime converts nothing: sources must already be in this unit.","type":"string","minLength":1,"maxLength":32};
 const schema68 = {"title":"SignConvention","description":"Which direction of flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export); `none` for a quantity without a direction (a temperature, a level, a percentage).","enum":["positive_consumption","positive_generation","none"]};
@@ -1390,7 +1390,7 @@ const schema69 = {"title":"DurationSeconds","description":"A duration in whole s
 const schema70 = {"title":"TimestampSemantics","description":"What a grid label means; v1 knows only `interval_end` (label t covers (t-c, t]). Any other value needs a new contract version.","const":"interval_end"};
 const pattern26 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,63}$", "u");
 const func3 = func3Module.default;
-const schema71 = {"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}};
+const schema71 = {"title":"ForecastPoint","description":"One forecast cell.","type":"object","required":["timestamp","value"],"additionalProperties":false,"properties":{"timestamp":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The interval-end label: as_of + k * cadence for k = 1..horizon_steps."},"value":{"type":"number","description":"The primary forecast value, finite, in the output unit."},"quantiles":{"type":"array","minItems":1,"maxItems":99,"items":{"$ref":"#/$defs/QuantileValue"},"description":"Present exactly when quantiles were requested: one per requested probability, by increasing probability."}}};
 const schema73 = {"title":"QuantileValue","description":"One quantile of a forecast point.","type":"object","required":["probability","value"],"additionalProperties":false,"properties":{"probability":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"The quantile's probability, one of the requested set."},"value":{"type":"number","description":"The quantile's value, finite, in the output unit."}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1487,12 +1487,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.probability === undefined){
-const err7 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "probability"},message:"must have required property '"+"probability"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
+if(data2.length < 1){
+const err7 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema71.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1501,8 +1497,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data3.value === undefined){
-const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.probability === undefined){
+const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "probability"},message:"must have required property '"+"probability"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1511,9 +1511,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data3){
-if(!((key1 === "probability") || (key1 === "value"))){
-const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data3};
+if(data3.value === undefined){
+const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema73.required,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1522,12 +1521,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data3.probability !== undefined){
-let data4 = data3.probability;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 >= 1 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema73.properties.probability,data:data4};
+for(const key1 in data3){
+if(!((key1 === "probability") || (key1 === "value"))){
+const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1536,8 +1532,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data4 <= 0 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema73.properties.probability,data:data4};
+}
+if(data3.probability !== undefined){
+let data4 = data3.probability;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 >= 1 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1546,9 +1546,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.probability.type,parentSchema:schema73.properties.probability,data:data4};
+if(data4 <= 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1558,10 +1557,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data3.value !== undefined){
-let data5 = data3.value;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/quantiles/" + i0+"/value",schemaPath:"#/$defs/QuantileValue/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.value.type,parentSchema:schema73.properties.value,data:data5};
+else {
+const err13 = {instancePath:instancePath+"/quantiles/" + i0+"/probability",schemaPath:"#/$defs/QuantileValue/properties/probability/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.probability.type,parentSchema:schema73.properties.probability,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1571,9 +1568,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data3};
+if(data3.value !== undefined){
+let data5 = data3.value;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/quantiles/" + i0+"/value",schemaPath:"#/$defs/QuantileValue/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema73.properties.value.type,parentSchema:schema73.properties.value,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1585,7 +1583,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema71.properties.quantiles.type,parentSchema:schema71.properties.quantiles,data:data2};
+const err15 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/$defs/QuantileValue/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1597,12 +1595,24 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
+const err16 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema71.properties.quantiles.type,parentSchema:schema71.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2485,9 +2495,8 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateProcessingErrorEnvelope = validate38;
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/error.schema.json","title":"ProcessingErrorEnvelope","description":"A typed non-2xx error of a processor route (svc.data-processing.error.v1); distinct from a completed result whose status is unavailable.","type":"object","required":["schema","request_id","code","category","message","retryable"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.error.v1","description":"The contract identifier, exactly `svc.data-processing.error.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$","type":["string","null"],"tsType":"string | null","description":"The request's id, or null when it could not be read."},"code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"A stable code, e.g. `FRAME_INVALID`, `PROCESSOR_BUSY`."},"category":{"enum":["invalid_request","authorization","not_found","resource_limit","invalid_data","capacity","internal","unavailable","timeout"],"description":"The error's category; fixes the HTTP status (400, 401/403, 404, 413, 422, 429, 500, 503, 504)."},"message":{"type":"string","minLength":1,"maxLength":2000,"description":"What went wrong, for people; never credentials, model paths, SQL, stack traces or undeclared source data."},"retryable":{"type":"boolean","description":"Whether a retry with a fresh deadline may succeed."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"For capacity and unavailable errors: when to retry."},"details":{"type":"object","maxProperties":32,"description":"Structured details, e.g. `path` and `rule`; same restrictions as the message.","additionalProperties":{"type":["string","number","boolean","null"],"description":"A detail value: a scalar.","maxLength":1000}}}};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/error.schema.json","title":"ProcessingErrorEnvelope","description":"A typed non-2xx error of a processor route (svc.data-processing.error.v1); distinct from a completed result whose status is unavailable.","type":"object","required":["schema","request_id","code","category","message","retryable"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.error.v1","description":"The contract identifier, exactly `svc.data-processing.error.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$","type":["string","null"],"tsType":"string | null","description":"The request's id, or null when it could not be read."},"code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"A stable code, e.g. `FRAME_INVALID`, `PROCESSOR_BUSY`."},"category":{"enum":["invalid_request","authorization","not_found","resource_limit","invalid_data","capacity","internal","unavailable","timeout"],"description":"The error's category; fixes the HTTP status (400, 401/403, 404, 413, 422, 429, 500, 503, 504)."},"message":{"type":"string","minLength":1,"maxLength":2000,"description":"What went wrong, for people; never credentials, model paths, SQL, stack traces or undeclared source data."},"retryable":{"type":"boolean","description":"Whether a retry with a fresh deadline may succeed."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"For capacity, unavailable and timeout errors: when to retry, in seconds."},"details":{"type":"object","maxProperties":32,"description":"Structured details, e.g. `path` and `rule`; same restrictions as the message.","additionalProperties":{"type":["string","number","boolean","null"],"description":"A detail value: a scalar.","maxLength":1000}}}};
 const schema75 = {"title":"ReasonCode","description":"A stable upper-case code, e.g. `MODEL_UNAVAILABLE`, `INSUFFICIENT_HISTORY`.","type":"string","pattern":"^[A-Z][A-Z0-9_]{0,63}$"};
-const schema76 = {"title":"Count","description":"A count: an integer of zero or more.","type":"integer","minimum":0,"maximum":9007199254740991};
 const pattern29 = new RegExp("^[A-Z][A-Z0-9_]{0,63}$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2701,7 +2710,7 @@ errors++;
 if(data.retry_after_seconds !== undefined){
 let data6 = data.retry_after_seconds;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data6};
+const err17 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.type,parentSchema:schema69,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2712,7 +2721,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data6};
+const err18 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema69,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2721,8 +2730,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data6};
+if(data6 < 1 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8807,7 +8816,7 @@ validate42.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const rawValidateProcessTaskRequest = validate78;
 const schema180 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/process-task-request.schema.json","title":"ProcessTaskRequest","description":"Body of POST /api/v1/data-processing/process (svc.data-processing.process-task-request.v1). Callers submit no frame, endpoint, processor, artifact, credentials or query; identity comes from the transport.","type":"object","required":["task_id","expected_task_revision","binding_id","expected_binding_revision","as_of","options"],"additionalProperties":false,"properties":{"task_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The task to run."},"expected_task_revision":{"$ref":"common.schema.json#/$defs/Revision","description":"The revision the caller expects; a mismatch fails closed."},"binding_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"An enabled commissioned binding of the task."},"expected_binding_revision":{"$ref":"common.schema.json#/$defs/Revision","description":"The binding revision the caller expects; a mismatch fails closed."},"as_of":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The event-time data cut."},"options":{"$ref":"common.schema.json#/$defs/ForecastOptions","description":"Typed options; `kind` equals the task's kind."}}};
-const schema186 = {"title":"ForecastOptions","description":"Typed options of a forecast request. Unknown options are rejected.","type":"object","required":["kind","horizon_steps"],"additionalProperties":false,"properties":{"kind":{"const":"forecast","description":"`forecast`; must equal the task's kind."},"horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"How many future cells to forecast, from as_of + cadence; at most the task's horizon_steps."},"quantiles":{"type":"array","maxItems":99,"uniqueItems":true,"description":"Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted when none are wanted.","items":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"A probability strictly between 0 and 1."}}}};
+const schema186 = {"title":"ForecastOptions","description":"Typed options of a forecast request. Unknown options are rejected.","type":"object","required":["kind","horizon_steps"],"additionalProperties":false,"properties":{"kind":{"const":"forecast","description":"`forecast`; must equal the task's kind."},"horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"How many future cells to forecast, from as_of + cadence; at most the task's horizon_steps."},"quantiles":{"type":"array","minItems":1,"maxItems":99,"uniqueItems":true,"description":"Probabilities of the quantiles wanted, strictly between 0 and 1, unique and increasing; at most the task's max_quantiles. Omitted (not empty) when none are wanted, so one request has one digest.","items":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"A probability strictly between 0 and 1."}}}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8913,12 +8922,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 >= 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8927,8 +8932,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3 <= 0 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema186.properties.quantiles.items,data:data3};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 >= 1 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema186.properties.quantiles.items,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8937,14 +8946,24 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema186.properties.quantiles.items.type,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(data3 <= 0 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema186.properties.quantiles.items,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema186.properties.quantiles.items.type,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -8960,12 +8979,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err11 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema186.properties.quantiles,data:data2};
+const err12 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 break;
@@ -8975,24 +8994,24 @@ indices0[item0] = i1;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.quantiles.type,parentSchema:schema186.properties.quantiles,data:data2};
+const err13 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.quantiles.type,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -9254,7 +9273,7 @@ return errors === 0;
 validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateProcessingFrame = validate81;
-const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/processing-frame.schema.json","title":"ProcessingFrame","description":"The input frame the service assembles (svc.processing-frame.v1).","type":"object","required":["schema","as_of","cadence_seconds","history","quality","provenance"],"additionalProperties":false,"properties":{"schema":{"const":"svc.processing-frame.v1","description":"The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version."},"as_of":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The logical cutoff: nothing after it is read."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The grid cadence; matches the task revision."},"history":{"$ref":"#/$defs/Segment","description":"Labelled as_of-(N-1)c ... as_of."},"future_covariates":{"$ref":"#/$defs/Segment","description":"Labelled from as_of+c by the cadence; required when the task declares future-known inputs, otherwise omitted."},"static_features":{"type":"object","maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/StaticFeature"},"description":"Declared static features only; may be empty."},"quality":{"$ref":"#/$defs/AggregateQuality","description":"Aggregate quality."},"provenance":{"type":"array","maxItems":1024,"items":{"$ref":"#/$defs/ProvenanceEntry"},"description":"Exactly one entry for every populated (segment, feature) pair."}},"$defs":{"Series":{"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]},"NumberSeries":{"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"StringSeries":{"title":"StringSeries","description":"A string series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"values":{"type":"array","maxItems":100000,"items":{"type":["string","null"],"maxLength":1024,"description":"A string, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"BooleanSeries":{"title":"BooleanSeries","description":"A boolean series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"values":{"type":"array","maxItems":100000,"items":{"type":["boolean","null"],"description":"A boolean, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"Segment":{"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}},"StaticFeature":{"title":"StaticFeature","description":"One value for the whole frame, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"description":"A number.","type":"object","required":["value_type","unit","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The unit."},"value":{"type":["number","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A string.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"value":{"type":["string","null"],"maxLength":1024,"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A boolean.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"value":{"type":["boolean","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}}]},"AggregateQuality":{"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}},"ProvenanceEntry":{"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","minLength":1,"maxLength":256,"description":"A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}}}};
+const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/processing-frame.schema.json","title":"ProcessingFrame","description":"The input frame the service assembles (svc.processing-frame.v1).","type":"object","required":["schema","as_of","cadence_seconds","history","quality","provenance"],"additionalProperties":false,"properties":{"schema":{"const":"svc.processing-frame.v1","description":"The contract identifier, exactly `svc.processing-frame.v1` (case-sensitive): a consumer rejects any other version."},"as_of":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The logical cutoff: nothing after it is read."},"cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"The grid cadence; matches the task revision."},"history":{"$ref":"#/$defs/Segment","description":"Labelled as_of-(N-1)c ... as_of."},"future_covariates":{"$ref":"#/$defs/Segment","description":"Labelled from as_of+c by the cadence; required when the task declares future-known inputs, otherwise omitted."},"static_features":{"type":"object","maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/StaticFeature"},"description":"Declared static features only; may be empty."},"quality":{"$ref":"#/$defs/AggregateQuality","description":"Aggregate quality."},"provenance":{"type":"array","maxItems":1024,"items":{"$ref":"#/$defs/ProvenanceEntry"},"description":"Exactly one entry for every populated (segment, feature) pair."}},"$defs":{"Series":{"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]},"NumberSeries":{"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"StringSeries":{"title":"StringSeries","description":"A string series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"values":{"type":"array","maxItems":100000,"items":{"type":["string","null"],"maxLength":1024,"description":"A string, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"BooleanSeries":{"title":"BooleanSeries","description":"A boolean series.","type":"object","required":["value_type","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"values":{"type":"array","maxItems":100000,"items":{"type":["boolean","null"],"description":"A boolean, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}},"Segment":{"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}},"StaticFeature":{"title":"StaticFeature","description":"One value for the whole frame, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"description":"A number.","type":"object","required":["value_type","unit","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The unit."},"value":{"type":["number","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A string.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"string","description":"`string`."},"value":{"type":["string","null"],"maxLength":1024,"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}},{"description":"A boolean.","type":"object","required":["value_type","value","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"boolean","description":"`boolean`."},"value":{"type":["boolean","null"],"description":"The value; null when missing."},"quality":{"$ref":"common.schema.json#/$defs/SampleQuality","description":"Its quality."}}}]},"AggregateQuality":{"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}},"ProvenanceEntry":{"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$","description":"A semantic identifier of the source, e.g. `site.main_meter.active_power`: letters, digits and `.`, `_`, `:`, `-` only, so never a query, credential, path or URL; egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}}}};
 const schema191 = {"title":"Segment","description":"A grid segment: timestamps and, per feature, one value and one quality per timestamp.","type":"object","required":["timestamps","features"],"additionalProperties":false,"properties":{"timestamps":{"type":"array","minItems":1,"maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/UtcTime"},"description":"Interval-end labels, strictly increasing by the cadence."},"features":{"type":"object","minProperties":1,"maxProperties":256,"propertyNames":{"$ref":"common.schema.json#/$defs/FeatureName"},"additionalProperties":{"$ref":"#/$defs/Series"},"description":"Series by feature name; only declared features."}}};
 const schema194 = {"title":"Series","description":"One feature's values and qualities, discriminated by `value_type`.","type":"object","discriminator":{"propertyName":"value_type"},"oneOf":[{"$ref":"#/$defs/NumberSeries"},{"$ref":"#/$defs/StringSeries"},{"$ref":"#/$defs/BooleanSeries"}]};
 const schema195 = {"title":"NumberSeries","description":"A number series.","type":"object","required":["value_type","unit","values","quality"],"additionalProperties":false,"properties":{"value_type":{"const":"number","description":"`number`."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"The feature's unit, as the task declares it."},"values":{"type":"array","maxItems":100000,"items":{"type":["number","null"],"description":"A finite number, or null when missing."},"description":"One value per timestamp; null only for a missing cell."},"quality":{"type":"array","maxItems":100000,"items":{"$ref":"common.schema.json#/$defs/SampleQuality"},"description":"One quality per timestamp; `missing` exactly where the value is null."}}};
@@ -10479,6 +10498,7 @@ return errors === 0;
 validate93.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const schema208 = {"title":"AggregateQuality","description":"Aggregate quality, calculated by the service.","type":"object","required":["input_watermark","missing_ratio","max_gap_seconds","live_tail_included","substituted_samples"],"additionalProperties":false,"properties":{"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"The newest actual observation that took part, at or before as_of; null when none did."},"missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Missing cells divided by all required cells."},"max_gap_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"Largest gap among required historical observations, in seconds."},"live_tail_included":{"type":"boolean","description":"Whether read-only live state contributed after stored history."},"substituted_samples":{"$ref":"common.schema.json#/$defs/Count","description":"How many values were substituted."}}};
+const schema210 = {"title":"Count","description":"A count: an integer of zero or more.","type":"integer","minimum":0,"maximum":9007199254740991};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10616,7 +10636,7 @@ errors++;
 if(data.max_gap_seconds !== undefined){
 let data2 = data.max_gap_seconds;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data2};
+const err11 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.type,parentSchema:schema210,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10627,7 +10647,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data2};
+const err12 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema210,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10637,7 +10657,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data2};
+const err13 = {instancePath:instancePath+"/max_gap_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10664,7 +10684,7 @@ errors++;
 if(data.substituted_samples !== undefined){
 let data4 = data.substituted_samples;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data4};
+const err15 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.type,parentSchema:schema210,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10675,7 +10695,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9007199254740991 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data4};
+const err16 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema210,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10685,7 +10705,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err17 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data4};
+const err17 = {instancePath:instancePath+"/substituted_samples",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10712,7 +10732,8 @@ return errors === 0;
 }
 validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema212 = {"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","minLength":1,"maxLength":256,"description":"A semantic identifier of the source (never a query, credential, path or address); egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}};
+const schema212 = {"title":"ProvenanceEntry","description":"Where one populated (segment, feature) pair came from.","type":"object","required":["segment","feature","source_kind","watermark"],"additionalProperties":false,"properties":{"segment":{"enum":["history","future_covariates","static_features"],"description":"The segment of the feature."},"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"source_kind":{"enum":["history","live","history_and_live","covariate","calendar","constant"],"description":"The kind of source; calendar values and constants do not advance input_watermark."},"source_ref":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$","description":"A semantic identifier of the source, e.g. `site.main_meter.active_power`: letters, digits and `.`, `_`, `:`, `-` only, so never a query, credential, path or URL; egress policy may remove it."},"watermark":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest observation of this source that took part; at or before as_of."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the source's data was issued (covariates); at or before watermark."}}};
+const pattern79 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$", "u");
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10831,8 +10852,8 @@ errors++;
 if(data.source_ref !== undefined){
 let data3 = data.source_ref;
 if(typeof data3 === "string"){
-if(func3(data3) > 256){
-const err9 = {instancePath:instancePath+"/source_ref",schemaPath:"#/properties/source_ref/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema212.properties.source_ref,data:data3};
+if(!pattern79.test(data3)){
+const err9 = {instancePath:instancePath+"/source_ref",schemaPath:"#/properties/source_ref/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$",parentSchema:schema212.properties.source_ref,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10841,8 +10862,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err10 = {instancePath:instancePath+"/source_ref",schemaPath:"#/properties/source_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.source_ref,data:data3};
+}
+else {
+const err10 = {instancePath:instancePath+"/source_ref",schemaPath:"#/properties/source_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.source_ref.type,parentSchema:schema212.properties.source_ref,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10852,8 +10874,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/source_ref",schemaPath:"#/properties/source_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.source_ref.type,parentSchema:schema212.properties.source_ref,data:data3};
+if(data.watermark !== undefined){
+let data4 = data.watermark;
+if(typeof data4 === "string"){
+if(!pattern16.test(data4)){
+const err11 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10863,11 +10888,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.watermark !== undefined){
-let data4 = data.watermark;
-if(typeof data4 === "string"){
-if(!pattern16.test(data4)){
-const err12 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data4};
+else {
+const err12 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10877,8 +10899,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/watermark",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data4};
+if(data.issued_at !== undefined){
+let data5 = data.issued_at;
+if(typeof data5 === "string"){
+if(!pattern16.test(data5)){
+const err13 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10888,11 +10913,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.issued_at !== undefined){
-let data5 = data.issued_at;
-if(typeof data5 === "string"){
-if(!pattern16.test(data5)){
-const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$",parentSchema:schema54,data:data5};
+else {
+const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10902,25 +10924,14 @@ vErrors.push(err14);
 errors++;
 }
 }
+}
 else {
-const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"common.schema.json#/$defs/UtcTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
 }
 errors++;
 }
@@ -11750,12 +11761,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 >= 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11764,8 +11771,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3 <= 0 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema186.properties.quantiles.items,data:data3};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 >= 1 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema186.properties.quantiles.items,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11774,14 +11785,24 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema186.properties.quantiles.items.type,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(data3 <= 0 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema186.properties.quantiles.items,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/quantiles/" + i0,schemaPath:"#/properties/quantiles/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema186.properties.quantiles.items.type,parentSchema:schema186.properties.quantiles.items,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -11797,12 +11818,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err11 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema186.properties.quantiles,data:data2};
+const err12 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 break;
@@ -11812,24 +11833,24 @@ indices0[item0] = i1;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.quantiles.type,parentSchema:schema186.properties.quantiles,data:data2};
+const err13 = {instancePath:instancePath+"/quantiles",schemaPath:"#/properties/quantiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.quantiles.type,parentSchema:schema186.properties.quantiles,data:data2};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -12160,7 +12181,7 @@ validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const rawValidateProcessorRouteConfig = validate72;
 
 export const rawValidateProcessingResult = validate109;
-const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable","retry_after_seconds"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"When asking again may help, in seconds."}}}}};
+const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12976,7 +12997,7 @@ return errors === 0;
 }
 validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema263 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable","retry_after_seconds"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/Count","description":"When asking again may help, in seconds."}}};
+const schema263 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12988,9 +13009,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason_code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema263.required,parentSchema:schema263,data};
+let missing0;
+if((data.retryable === undefined) && (missing0 = "retryable")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12999,8 +13024,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.retryable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema263.required,parentSchema:schema263,data};
+else {
+if(data.retryable !== undefined){
+if(true !== data.retryable){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13009,8 +13036,25 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.retry_after_seconds === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retry_after_seconds"},message:"must have required property '"+"retry_after_seconds"+"'",schema:schema263.required,parentSchema:schema263,data};
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "retry_after_seconds"},message:"must have required property '"+"retry_after_seconds"+"'",schema:schema263.then.required,parentSchema:schema263.then,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13019,9 +13063,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data};
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.retry_after_seconds = true;
+props0.retryable = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.retry_after_seconds !== undefined){
+const err3 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"#/else/properties/retry_after_seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false",schema:false,parentSchema:schema263.else.properties.retry_after_seconds,data:data.retry_after_seconds};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13031,11 +13087,18 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.reason_code !== undefined){
-let data0 = data.reason_code;
-if(typeof data0 === "string"){
-if(!pattern29.test(data0)){
-const err4 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema75,data:data0};
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true){
+props0 = props0 || {};
+props0.retry_after_seconds = true;
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema263.if,parentSchema:schema263,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13044,9 +13107,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.type,parentSchema:schema75,data:data0};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason_code === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema263.required,parentSchema:schema263,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13055,11 +13118,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.retryable !== undefined){
-let data1 = data.retryable;
-if(typeof data1 !== "boolean"){
-const err6 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema263.properties.retryable.type,parentSchema:schema263.properties.retryable,data:data1};
+if(data.retryable === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema263.required,parentSchema:schema263,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13068,11 +13128,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.retry_after_seconds !== undefined){
-let data2 = data.retry_after_seconds;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema76.type,parentSchema:schema76,data:data2};
+for(const key0 in data){
+if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13081,9 +13139,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema76,data:data2};
+}
+if(data.reason_code !== undefined){
+let data2 = data.reason_code;
+if(typeof data2 === "string"){
+if(!pattern29.test(data2)){
+const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema75,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13092,8 +13153,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 0 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/Count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema76,data:data2};
+}
+else {
+const err9 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.type,parentSchema:schema75,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13103,15 +13165,62 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data};
+if(data.retryable !== undefined){
+let data3 = data.retryable;
+if(typeof data3 !== "boolean"){
+const err10 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema263.properties.retryable.type,parentSchema:schema263.properties.retryable,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.retry_after_seconds !== undefined){
+let data4 = data.retry_after_seconds;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.type,parentSchema:schema69,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema69,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -15958,7 +16067,7 @@ export const rawValidateDataProcessingTask = validate44;
 
 export const rawValidateDiagnostic = validate124;
 const schema305 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/diagnostic.schema.json","title":"Diagnostic","description":"A problem found in user input: what (code, message) and where (JSON path, node id, source span).","type":"object","required":["code","severity","message"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$","description":"Stable namespaced code, e.g. `flow/cycle`, `expr/unknown-variable`."},"severity":{"enum":["error","warning","info"],"description":"`error` blocks compilation; `warning` and `info` inform."},"message":{"type":"string","minLength":1,"description":"What is wrong, in plain words."},"path":{"type":"string","description":"JSON Pointer into the checked document, e.g. `/nodes/3/data/config/rules/0/condition`."},"nodeId":{"type":"string","description":"Id of the node concerned, so an editor can highlight it."},"span":{"$ref":"#/$defs/SourceSpan"},"notes":{"type":"array","items":{"$ref":"#/$defs/DiagnosticNote"},"description":"Further context, each optionally with its own span."},"suggestion":{"type":"string","description":"A likely fix, e.g. the nearest known name."}},"$defs":{"SourcePosition":{"title":"SourcePosition","description":"A position in source text: 1-based line and column, 0-based offset.","type":"object","required":["line","column","offset"],"additionalProperties":false,"properties":{"line":{"type":"integer","minimum":1,"description":"Line, from 1."},"column":{"type":"integer","minimum":1,"description":"Column, from 1, in UTF-16 code units."},"offset":{"type":"integer","minimum":0,"description":"Offset from the start of the text, from 0, in UTF-16 code units."}}},"SourceSpan":{"title":"SourceSpan","description":"A range of source text; `end` is exclusive. For an expression inside a JSON document, positions are within the expression string.","type":"object","required":["start","end"],"additionalProperties":false,"properties":{"source":{"type":"string","description":"File name, when the text came from a file."},"start":{"$ref":"#/$defs/SourcePosition"},"end":{"$ref":"#/$defs/SourcePosition"}}},"DiagnosticNote":{"title":"DiagnosticNote","description":"Additional context for a diagnostic.","type":"object","required":["message"],"additionalProperties":false,"properties":{"message":{"type":"string","description":"The note."},"span":{"$ref":"#/$defs/SourceSpan"}}}}};
-const pattern129 = new RegExp("^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$", "u");
+const pattern130 = new RegExp("^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$", "u");
 const schema306 = {"title":"SourceSpan","description":"A range of source text; `end` is exclusive. For an expression inside a JSON document, positions are within the expression string.","type":"object","required":["start","end"],"additionalProperties":false,"properties":{"source":{"type":"string","description":"File name, when the text came from a file."},"start":{"$ref":"#/$defs/SourcePosition"},"end":{"$ref":"#/$defs/SourcePosition"}}};
 const schema307 = {"title":"SourcePosition","description":"A position in source text: 1-based line and column, 0-based offset.","type":"object","required":["line","column","offset"],"additionalProperties":false,"properties":{"line":{"type":"integer","minimum":1,"description":"Line, from 1."},"column":{"type":"integer","minimum":1,"description":"Column, from 1, in UTF-16 code units."},"offset":{"type":"integer","minimum":0,"description":"Offset from the start of the text, from 0, in UTF-16 code units."}}};
 
@@ -16426,7 +16535,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(!pattern129.test(data0)){
+if(!pattern130.test(data0)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$"+"\"",schema:"^[a-z][a-z0-9-]*(/[a-z0-9-]+)+$",parentSchema:schema305.properties.code,data:data0};
 if(vErrors === null){
 vErrors = [err4];
@@ -24602,7 +24711,7 @@ validate171.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const rawValidatePageQuery = validate203;
 const schema421 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/page-query.schema.json","title":"PageQuery","description":"Query of a paged list, as it arrives in the query string.","type":"object","required":[],"additionalProperties":false,"properties":{"page":{"type":"string","description":"Page number: a decimal integer from 1 to 1000000000; default 1.","pattern":"^([1-9][0-9]{0,8}|1000000000)$","default":"1"},"page_size":{"$ref":"api-parts.schema.json#/$defs/QueryLimit"}}};
-const pattern148 = new RegExp("^([1-9][0-9]{0,8}|1000000000)$", "u");
+const pattern149 = new RegExp("^([1-9][0-9]{0,8}|1000000000)$", "u");
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/page-query.schema.json" */;
@@ -24631,7 +24740,7 @@ errors++;
 if(data.page !== undefined){
 let data0 = data.page;
 if(typeof data0 === "string"){
-if(!pattern148.test(data0)){
+if(!pattern149.test(data0)){
 const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,8}|1000000000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,8}|1000000000)$"+"\"",schema:"^([1-9][0-9]{0,8}|1000000000)$",parentSchema:schema421.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -25840,7 +25949,7 @@ export const rawValidateYamlRuleFile = validate212;
 const schema436 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
 const schema437 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
 const schema438 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
-const pattern150 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
+const pattern151 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
 const schema439 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
 const schema440 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
 
@@ -25880,7 +25989,7 @@ errors++;
 if(data.every !== undefined){
 let data0 = data.every;
 if(typeof data0 === "string"){
-if(!pattern150.test(data0)){
+if(!pattern151.test(data0)){
 const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema438,data:data0};
 if(vErrors === null){
 vErrors = [err2];
@@ -25920,10 +26029,10 @@ validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema442 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
 const schema443 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"};
-const pattern152 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
+const pattern153 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
 const schema445 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
 const schema446 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
-const pattern154 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
+const pattern155 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -25972,7 +26081,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(typeof data === "string"){
-if(!pattern154.test(data)){
+if(!pattern155.test(data)){
 const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema446,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -26081,7 +26190,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
+if(!pattern153.test(data1)){
 const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$",parentSchema:schema443,data:data1};
 if(vErrors === null){
 vErrors = [err3];
@@ -26118,7 +26227,7 @@ errors++;
 if(data.deadband !== undefined){
 let data2 = data.deadband;
 if(typeof data2 === "string"){
-if(!pattern150.test(data2)){
+if(!pattern151.test(data2)){
 const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema438,data:data2};
 if(vErrors === null){
 vErrors = [err6];
@@ -26259,7 +26368,7 @@ const schema448 = {"title":"EndStep","description":"`end`: this path ends at an 
 const schema476 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
 const schema449 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
 const schema451 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern156 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern157 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26346,7 +26455,7 @@ errors++;
 for(const key2 in data0){
 let data1 = data0[key2];
 if(typeof data1 === "string"){
-if(!pattern156.test(data1)){
+if(!pattern157.test(data1)){
 const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema451,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -26661,7 +26770,7 @@ validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema457 = {"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
 const schema458 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern159 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern160 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26709,7 +26818,7 @@ errors++;
 if(data.write !== undefined){
 let data0 = data.write;
 if(typeof data0 === "string"){
-if(!pattern159.test(data0)){
+if(!pattern160.test(data0)){
 const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema458,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -26855,7 +26964,7 @@ errors++;
 if(data.point !== undefined){
 let data1 = data.point;
 if(typeof data1 === "string"){
-if(!pattern156.test(data1)){
+if(!pattern157.test(data1)){
 const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema451,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -26880,7 +26989,7 @@ errors++;
 if(data.over !== undefined){
 let data2 = data.over;
 if(typeof data2 === "string"){
-if(!pattern150.test(data2)){
+if(!pattern151.test(data2)){
 const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema438,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -28912,7 +29021,7 @@ errors++;
 if(data.cooldown !== undefined){
 let data3 = data.cooldown;
 if(typeof data3 === "string"){
-if(!pattern150.test(data3)){
+if(!pattern151.test(data3)){
 const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema438,data:data3};
 if(vErrors === null){
 vErrors = [err13];
@@ -33013,7 +33122,7 @@ const schema509 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id
 const schema510 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
 const schema511 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
 const schema512 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern170 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+const pattern171 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
 function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -33061,7 +33170,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern170.test(data0)){
+if(!pattern171.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema511,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -34221,7 +34330,7 @@ errors++;
 if(data.channel !== undefined){
 let data3 = data.channel;
 if(typeof data3 === "string"){
-if(!pattern170.test(data3)){
+if(!pattern171.test(data3)){
 const err15 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema511,data:data3};
 if(vErrors === null){
 vErrors = [err15];

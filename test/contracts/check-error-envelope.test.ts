@@ -40,9 +40,9 @@ describe("error envelope checks (compiler/contracts/checks/check-error-envelope.
     expect(allowed).to.deep.equal(["capacity", "unavailable", "timeout"]);
   });
 
-  it("request_id may be null only for invalid_request (spec: Error envelope, request_id)", () => {
-    const allowed = CATEGORIES.filter((category) => !codes(envelope(category, { request_id: null })).includes("error/request-id-missing"));
-    expect(allowed).to.deep.equal(["invalid_request"]);
+  it("request_id may be null unless the error needed the request's body (not_found, invalid_data) (spec: Error envelope, request_id)", () => {
+    const refused = CATEGORIES.filter((category) => codes(envelope(category, { request_id: null })).includes("error/request-id-missing"));
+    expect(refused).to.deep.equal(["not_found", "invalid_data"]);
   });
 
   it("the leak heuristic flags stack traces, absolute paths, SQL and credentials (spec: never expose credentials, paths, SQL, stack traces)", () => {
@@ -58,8 +58,9 @@ describe("error envelope checks (compiler/contracts/checks/check-error-envelope.
       "select * from points",
       "INSERT INTO audit VALUES (1)",
       "Authorization: Bearer abc.def.ghi",
-      "the Password was rejected",
-      "client_secret missing",
+      "login failed for password=hunter2",
+      "client_secret: 3f9a",
+      "cannot reach postgres://svc:pw@db.internal/history",
       "https://store.example/x?token=abc",
       "-----BEGIN PRIVATE KEY-----",
     ];
@@ -70,6 +71,9 @@ describe("error envelope checks (compiler/contracts/checks/check-error-envelope.
     const fine = [
       "the processor is running its maximum number of requests",
       "select an artifact from the descriptor",
+      "Select one from the list of models",
+      "secret_mode is not supported",
+      "the password was rejected",
       "the bearer token was refused",
       "POST /v1/process took longer than the deadline",
       "history feature 'site_load' has 3 missing cells at 2026-03-01T11:45:00Z",

@@ -57,10 +57,10 @@ describe("forecast output checks (compiler/contracts/checks/check-forecast-outpu
     expect(diagnostics.map((d) => `${d.code} ${d.path}`)).to.deep.equal(["time/not-a-date /points/0/timestamp"]);
   });
 
-  it("without quantiles requested, even an empty quantiles array is refused (spec: quantile values only when quantiles were requested)", () => {
+  it("an empty quantiles array is refused by the schema: quantiles are omitted, not empty (spec: quantile values only when quantiles were requested)", () => {
     const output = outputFor(900, 4);
     output.points.forEach((p) => (p.quantiles = []));
-    expect(diagnose(output, requestFor(900, 4))).to.deep.equal(["forecast/quantile-set /points/0/quantiles"]);
+    expect(diagnose(output, requestFor(900, 4))).to.deep.equal([0, 1, 2, 3].map((i) => `schema/min-items /points/${i}/quantiles`));
   });
 
   it("alone, an output is checked only for its own invariants (spec: horizon rules need the request)", () => {

@@ -49,6 +49,14 @@ describe("result envelope checks (compiler/contracts/checks/check-result.ts)", (
     expect(codes(late)).to.deep.equal(["result/issued-after-deadline /issued_at"]);
   });
 
+  it("issued_at up to 5 s before submitted_at is clock skew and accepted; earlier is refused", () => {
+    const skewed = produced();
+    skewed.issued_at = "2026-03-01T12:00:00Z"; // submitted 12:00:05
+    expect(codes(skewed)).to.deep.equal([]);
+    skewed.issued_at = "2026-03-01T11:59:59.999Z";
+    expect(codes(skewed)).to.deep.equal(["result/issued-before-submitted /issued_at"]);
+  });
+
   it("expiry exactly at expires_after_seconds is within policy, one millisecond more is not (spec: Result envelope, expires_at)", () => {
     const result = produced();
     result.issued_at = "2026-03-01T12:00:10Z";
@@ -68,10 +76,14 @@ describe("result envelope checks (compiler/contracts/checks/check-result.ts)", (
     expect(codes(result, { task, request: frameWatermark })).to.deep.equal([]);
   });
 
-  it("any warning code naming a FALLBACK on a produced result is a promoted fallback (spec: a processor cannot promote fallback to produced)", () => {
+  it("a warning that a fallback was used or applied on a produced result is a promoted fallback (spec: a processor cannot promote fallback to produced)", () => {
     const result = produced();
     result.warnings = ["LOW_CONFIDENCE", "PERSISTENCE_FALLBACK_APPLIED"];
     expect(codes(result)).to.deep.equal(["result/fallback-promoted /warnings/1"]);
+    result.warnings = ["MODEL_FALLBACK_USED"];
+    expect(codes(result)).to.deep.equal(["result/fallback-promoted /warnings/0"]);
+    result.warnings = ["NO_FALLBACK_NEEDED", "FALLBACK_AVAILABLE"];
+    expect(codes(result)).to.deep.equal([]);
   });
 
   it("a fallback's zero series is valid only when the task allows zero_baseline, and stays labelled fallback (spec: Fallback rules)", () => {

@@ -6,11 +6,14 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\n\s*at /, "a stack trace"],
   [/\/(?:home|var|opt|usr|etc|srv|tmp|root)\//, "an absolute filesystem path"],
   [/\b[A-Za-z]:\\/, "a Windows filesystem path"],
-  [/\bselect\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+from\s/i, "SQL"],
-  [/\binsert\s+into\b|\bdelete\s+from\b|\bdrop\s+table\b/i, "SQL"],
+  // SQL as code writes it (upper-case keywords), so "select one from the list" is prose, not SQL.
+  [/\bSELECT\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+FROM\s/, "SQL"],
+  [/\bselect\s+\*\s+from\s/i, "SQL"],
+  [/\bINSERT\s+INTO\b|\bDELETE\s+FROM\b|\bDROP\s+TABLE\b|\bUPDATE\s+\w+\s+SET\b/, "SQL"],
   [/\bBearer\s+\S/, "a bearer token"],
-  [/password/i, "a password"],
-  [/secret/i, "a secret"],
+  // A password or secret with a value (`password=…`, `secret: …`), not the word alone ("secret_mode").
+  [/password\s*[=:]|passwd\s*[=:]|:\/\/[^/\s:@]+:[^/\s@]+@/i, "a password"],
+  [/secret\s*[=:]|api[_-]?key\s*[=:]/i, "a secret"],
   [/token=/i, "a token parameter"],
   [/-----BEGIN/, "a PEM key or certificate"],
 ];

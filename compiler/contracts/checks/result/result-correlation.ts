@@ -40,11 +40,15 @@ function checkWatermark(result: ProcessingResult, times: ResultTimes, request: P
   }
 }
 
+/** How far a processor's issued_at may precede submitted_at (the JWT check allows the same skew). */
+export const CLOCK_SKEW_TOLERANCE_MS = 5_000;
+
 function checkIssuedInWindow(result: ProcessingResult, times: ResultTimes, request: ProcessorRequest, report: ContractReport): void {
   const [submitted, deadline] = [parseUtcTime(request.submitted_at), parseUtcTime(request.deadline)];
   if (times.issued === undefined) return;
-  if (submitted !== undefined && times.issued < submitted) {
-    report.error("result/issued-before-submitted", "/issued_at", `issued_at ${result.issued_at} is before the request was submitted (${request.submitted_at})`);
+  // The processor's clock is not the service's: a few seconds early is skew, not a result from the past.
+  if (submitted !== undefined && times.issued < submitted - CLOCK_SKEW_TOLERANCE_MS) {
+    report.error("result/issued-before-submitted", "/issued_at", `issued_at ${result.issued_at} is more than ${CLOCK_SKEW_TOLERANCE_MS / 1000} s before the request was submitted (${request.submitted_at})`);
   }
   if (deadline !== undefined && times.issued > deadline) {
     report.error(

@@ -33,7 +33,9 @@ export function fallbackPolicy(policies: readonly FallbackPolicy[], strategy: st
 }
 
 function checkNotPromoted(result: ProcessingResult, report: ContractReport): void {
-  const i = result.warnings.findIndex((code) => code.includes("FALLBACK"));
+  // A warning that says a fallback was used or applied (MODEL_FALLBACK_USED, PERSISTENCE_FALLBACK_APPLIED),
+  // not any code that mentions one (NO_FALLBACK_NEEDED).
+  const i = result.warnings.findIndex((code) => /FALLBACK_(USED|APPLIED)$/.test(code));
   if (i >= 0) {
     report.error(
       "result/fallback-promoted",

@@ -127,6 +127,69 @@ describe("aggregate quality (spec: Processing frame, Aggregate quality)", () => 
   });
 });
 
+describe("max_gap_seconds against the cells (spec: Aggregate quality, max_gap_seconds; Grid rule 1)", () => {
+  const QUALITY = { g: "good", u: "uncertain", s: "substituted", m: "missing" } as const;
+
+  /** The fixture frame with the given history cells (`g m s u`, one letter a cell), its counts recomputed. */
+  function gapCodes(cells: Record<string, string>, maxGapSeconds: number): string[] {
+    const frame = fixture<ProcessingFrame>("frame.json");
+    for (const [name, pattern] of Object.entries(cells)) {
+      const quality = pattern.split(" ").map((c) => QUALITY[c as keyof typeof QUALITY]);
+      const series = frame.history.features[name] as { quality: typeof quality; values: Array<number | null> };
+      series.quality = quality;
+      series.values = quality.map((q, i) => (q === "missing" ? null : 40 + i));
+    }
+    const all = [...Object.values(frame.history.features), ...Object.values(frame.future_covariates!.features)].flatMap((s) => s!.quality);
+    frame.quality.missing_ratio = all.filter((q) => q === "missing").length / all.length;
+    frame.quality.substituted_samples = all.filter((q) => q === "substituted").length;
+    frame.quality.max_gap_seconds = maxGapSeconds;
+    return codesAndPaths(validateContract(frame).diagnostics);
+  }
+  const understated = ["frame/max-gap-understated /quality/max_gap_seconds"];
+
+  it("k missing cells between observed ones prove a gap of more than k·c: exactly k·c passes, less fails", () => {
+    expect(gapCodes({ site_load: "g m m g" }, 1800)).to.deep.equal([]);
+    expect(gapCodes({ site_load: "g m m g" }, 1799)).to.deep.equal(understated);
+    expect(gapCodes({ site_load: "u m u g" }, 899)).to.deep.equal(understated);
+  });
+
+  it("the widest run of any history feature sets the bound", () => {
+    expect(gapCodes({ site_load: "g m m g", outdoor_temp: "g m g g" }, 900)).to.deep.equal(understated);
+    expect(gapCodes({ site_load: "g m g g", outdoor_temp: "g m g g" }, 900)).to.deep.equal([]);
+  });
+
+  it("runs at the window's edges bound nothing: the observation beyond them may lie outside the window", () => {
+    expect(gapCodes({ site_load: "m m g g" }, 0)).to.deep.equal([]);
+    expect(gapCodes({ site_load: "g g m m" }, 0)).to.deep.equal([]);
+  });
+
+  it("a substituted cell proves no observation and ends a run", () => {
+    expect(gapCodes({ site_load: "g m s g" }, 900)).to.deep.equal([]);
+    expect(gapCodes({ site_load: "s m g g" }, 0)).to.deep.equal([]);
+  });
+
+  it("the final cell of a live-fed feature proves no observation in its interval (live state may be older)", () => {
+    // outdoor_temp's provenance is history_and_live in the fixture.
+    expect(gapCodes({ site_load: "g g g g", outdoor_temp: "g m m g" }, 0)).to.deep.equal([]);
+    expect(gapCodes({ site_load: "g g g g", outdoor_temp: "g m g g" }, 0)).to.deep.equal(understated);
+  });
+});
+
+describe("static features against the task (spec: Processing frame, static_features)", () => {
+  const task = fixture<DataProcessingTask>("task.json");
+  const withStatic: DataProcessingTask = { ...task, inputs: { ...task.inputs, static: [{ name: "site_peak_kw", value_type: "number", unit: "kW", value: 120 }] } };
+
+  it("`{}` or no member is fine when the task declares no static feature", () => {
+    expect(validateContract({ ...fixture<ProcessingFrame>("frame.json"), static_features: {} }, { task }).diagnostics).to.deep.equal([]);
+  });
+
+  it("a declared static feature is required, whether the member is `{}` or absent: frame/missing-feature", () => {
+    const missing = ["frame/missing-feature /static_features"];
+    expect(codesAndPaths(validateContract({ ...fixture<ProcessingFrame>("frame.json"), static_features: {} }, { task: withStatic }).diagnostics)).to.deep.equal(missing);
+    expect(codesAndPaths(validateContract(fixture<ProcessingFrame>("frame.json"), { task: withStatic }).diagnostics)).to.deep.equal(missing);
+  });
+});
+
 describe("the benchmark's request: 672 steps x 10 features (spec: Limits; issue 6 performance)", () => {
   it("a coherent one is valid", () => {
     expect(validateContract(largeRequest(672, 10)).diagnostics).to.deep.equal([]);

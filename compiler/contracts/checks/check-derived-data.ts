@@ -1,13 +1,16 @@
 // Semantic rules of accepted derived data (svc.derived-data.v1): the stamp the application puts
 // on an accepted result. Its flags agree with its status, it is not already expired when
-// accepted, it correlates with the request it answers (identity, digest, task, binding and the
-// frame's quality), and its data is a valid forecast output for that request and task.
+// accepted, it correlates with the request it answers (identity, digest, task, binding, the
+// frame's quality and the selected artifact), it keeps the task's output policy (expiry, allowed
+// fallback), and its data is a valid forecast output for that request and task.
 import type { DerivedData, ProcessorRequest } from "../../../generated/types.js";
 import type { SemanticCheck } from "../contract-context.js";
 import type { ContractReport } from "../contract-report.js";
 import { parseUtcTime } from "../utc-time.js";
+import { checkArtifactSelection } from "./artifact-selection.js";
 import { checkForecastOutputAt } from "./check-forecast-output.js";
 import { checkCorrelation, checkTaskRef } from "./correlation.js";
+import { checkDerivedPolicy } from "./derived/derived-policy.js";
 import { readTime } from "./time-field.js";
 
 export const checkDerivedData: SemanticCheck<DerivedData> = (derived, context, report) => {
@@ -23,6 +26,7 @@ export const checkDerivedData: SemanticCheck<DerivedData> = (derived, context, r
       checkStamp(derived, accepted!, expires!, report);
       if (context.request !== undefined) checkAgainstRequest(derived, context.request, report);
       else if (context.task !== undefined) checkTaskRef(derived.task, context.task, "the task declaration's", "derived/task-mismatch", report);
+      if (context.task !== undefined) checkDerivedPolicy(derived, accepted!, expires!, context.task, report);
     },
     () => checkForecastOutputAt(derived.data, "/data", context, report),
   );
@@ -68,4 +72,5 @@ function checkAgainstRequest(derived: DerivedData, request: ProcessorRequest, re
       `missing_ratio is ${derived.quality.missing_ratio}, but the request's frame has ${frame.missing_ratio}`,
     );
   }
+  if (request.artifact !== undefined) checkArtifactSelection(derived.artifact, derived.processing_status === "produced", request.artifact, "derived/artifact-mismatch", "derived data", report);
 }

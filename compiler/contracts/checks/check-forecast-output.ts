@@ -1,6 +1,7 @@
 // Semantic rules of a forecast output (svc.data-processing.output.forecast.v1). Alone: its own
 // invariants (grid, quantile order and set). With the request: exactly the requested horizon,
-// cadence and quantile set. With the task: target, unit, sign convention and median policy.
+// cadence and quantile set. With the task: target, unit, sign convention and median policy, and,
+// when the request is not given, the task's cadence and at most its horizon_steps points.
 // The result and derived-data checks run the same rules on their embedded output at a base path.
 import type { ForecastOutput } from "../../../generated/types.js";
 import type { ContractContext, SemanticCheck } from "../contract-context.js";

@@ -1,9 +1,11 @@
 // A discovery entry against the task declaration it advertises: every value the entry derives
 // from the task (identity, contract, grid, limits in milliseconds, target, quality policy,
-// fallbacks and the feature list) must agree, or clients plan requests the task will refuse.
+// fallbacks, the feature list with its integer flags and the per-feature history alignment)
+// must agree, or clients plan requests the task will refuse.
 import type { DataProcessingTask, TaskDiscoveryEntry } from "../../../../generated/types.js";
 import { pointer, type ContractReport } from "../../contract-report.js";
-import { declaredFeatures, type FeatureSegment } from "../../task-features.js";
+import { declaredFeatures, type DeclaredFeature, type FeatureSegment } from "../../task-features.js";
+import { checkFeaturePolicies, checkIntegerFlag } from "./entry-policies.js";
 
 const ROLES: Record<FeatureSegment, TaskDiscoveryEntry["features"][number]["role"]> = {
   history: "history",
@@ -49,14 +51,16 @@ export function checkEntryAgainstTask(entry: TaskDiscoveryEntry, task: DataProce
         `${path.slice(1).replace(/\//g, ".")} is ${show(actual)}, but the task declaration's ${source} is ${show(expected)}`,
       );
   }
-  checkFeatures(entry, task, report);
+  const declared = declaredFeatures(task);
+  checkFeatures(entry, task, declared, report);
+  checkFeaturePolicies(entry, task, declared.get("history")!, report);
   checkFallbacks(entry, task, report);
 }
 
-function checkFeatures(entry: TaskDiscoveryEntry, task: DataProcessingTask, report: ContractReport): void {
-  const declared = new Map<string, { role: string; value_type: string; unit: string | null }>();
-  for (const [segment, features] of declaredFeatures(task)) {
-    for (const d of features.values()) declared.set(`${ROLES[segment]}:${d.name}`, { role: ROLES[segment], value_type: d.value_type, unit: d.unit ?? null });
+function checkFeatures(entry: TaskDiscoveryEntry, task: DataProcessingTask, segments: Map<FeatureSegment, Map<string, DeclaredFeature>>, report: ContractReport): void {
+  const declared = new Map<string, { role: string; value_type: string; unit: string | null; feature: DeclaredFeature }>();
+  for (const [segment, features] of segments) {
+    for (const d of features.values()) declared.set(`${ROLES[segment]}:${d.name}`, { role: ROLES[segment], value_type: d.value_type, unit: d.unit ?? null, feature: d });
   }
   const listed = new Set<string>();
   entry.features.forEach((feature, i) => {
@@ -75,6 +79,7 @@ function checkFeatures(entry: TaskDiscoveryEntry, task: DataProcessingTask, repo
           `${member} of '${feature.name}' is ${show(feature[member])}, but the task declares ${show(d[member])}`,
         );
     }
+    checkIntegerFlag(feature, i, d.feature, report);
   });
   for (const [key, d] of declared) {
     if (!listed.has(key))

@@ -1,6 +1,7 @@
 // The time grid of a forecast output: timestamps strictly increase by exactly cadence_seconds,
 // and, against the request, are exactly the requested horizon: as_of + k * cadence for
 // k = 1..horizon_steps (interval-end labels, the same grid as the frame's future covariates).
+// With the task alone, at most the task's horizon_steps points.
 import type { ForecastOutput } from "../../../../generated/types.js";
 import type { ContractContext } from "../../contract-context.js";
 import { pointer, type ContractReport } from "../../contract-report.js";
@@ -25,7 +26,19 @@ export function readPointTimes(output: ForecastOutput, base: string, report: Con
 }
 
 export function checkOutputGrid(output: ForecastOutput, times: readonly number[], base: string, context: ContractContext, report: ContractReport): void {
-  if (!checkSpacing(output, times, base, report) && context.request !== undefined) checkHorizon(output, times, base, context.request, report);
+  if (checkSpacing(output, times, base, report)) return;
+  if (context.request !== undefined) checkHorizon(output, times, base, context.request, report);
+  else if (context.task !== undefined) checkPointLimit(output, base, context.task, report);
+}
+
+/**
+ * Without the request the requested horizon is unknown, but no request may ask for more than the
+ * task's horizon_steps (options/horizon-too-long), so no valid output has more points.
+ */
+function checkPointLimit(output: ForecastOutput, base: string, task: NonNullable<ContractContext["task"]>, report: ContractReport): void {
+  const limit = task.frame.horizon_steps;
+  if (output.points.length <= limit) return;
+  report.error("forecast/point-count", `${base}/points`, `the output has ${output.points.length} points, but task '${task.id}' revision ${task.revision} allows at most horizon_steps ${limit}`);
 }
 
 /** Strictly increasing, spaced by cadence_seconds; returns whether anything was wrong. */

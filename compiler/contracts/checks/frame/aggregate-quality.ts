@@ -2,16 +2,15 @@
 // Provenance entry): the service's aggregate must agree with the cells and entries it summarises.
 // Runs only after the cells and entries passed, so it counts from coherent data.
 import { formatUtcTime } from "../../utc-time.js";
-import { at, type FrameScope } from "./frame-scope.js";
+import { at, OBSERVED_KINDS, type FrameScope } from "./frame-scope.js";
+import { checkMaxGap } from "./max-gap.js";
 
 /** missing_ratio is compared with this tolerance: it is a quotient, not an exact count. */
 export const MISSING_RATIO_TOLERANCE = 1e-9;
 
-/** Source kinds of actual observations: their newest watermark is input_watermark. */
-const OBSERVED = new Set(["history", "live", "history_and_live", "covariate"]);
-
 export function checkAggregateQuality(scope: FrameScope): void {
   checkCounts(scope);
+  checkMaxGap(scope);
   checkInputWatermark(scope);
   const live = scope.frame.provenance.some((e) => e.source_kind === "live" || e.source_kind === "history_and_live");
   if (scope.frame.quality.live_tail_included !== live) {
@@ -85,7 +84,7 @@ function checkInputWatermark(scope: FrameScope): void {
   }
   let newest: number | null = null;
   for (let i = 0; i < frame.provenance.length; i++) {
-    if (OBSERVED.has(frame.provenance[i]!.source_kind) && (newest === null || times.watermarks[i]! > newest)) newest = times.watermarks[i]!;
+    if (OBSERVED_KINDS.has(frame.provenance[i]!.source_kind) && (newest === null || times.watermarks[i]! > newest)) newest = times.watermarks[i]!;
   }
   if (newest !== reported) {
     const expected = newest === null ? "null (no history, live or covariate source took part)" : `${formatUtcTime(newest)}, the newest watermark of the history, live and covariate entries`;
@@ -94,7 +93,7 @@ function checkInputWatermark(scope: FrameScope): void {
   }
   if (reported === null) return;
   frame.provenance.forEach((entry, i) => {
-    if (OBSERVED.has(entry.source_kind) || times.watermarks[i]! <= reported) return;
+    if (OBSERVED_KINDS.has(entry.source_kind) || times.watermarks[i]! <= reported) return;
     report.error(
       "frame/calendar-advances-watermark",
       at(scope, "provenance", i, "watermark"),

@@ -54,10 +54,16 @@ function checkGridSegment(scope: FrameScope, segment: GridSegment): void {
   }
 }
 
+/**
+ * "static_features: no | Only declared features; empty object allowed." Read as: the member is
+ * optional and `{}` is fine for a task that declares no static features (unlike
+ * future_covariates, which must then be omitted). A declared one is still required, as every
+ * declared feature is ("Feature names match the task exactly"); a static value the service could
+ * not produce travels as null with quality `missing`, which the missing policy then judges.
+ */
 function checkStaticFeatures(scope: FrameScope): void {
-  const statics = scope.frame.static_features;
-  if (statics === undefined) return;
   const declared = scope.declared!.get("static_features")!;
+  const statics = scope.frame.static_features ?? {};
   const values = new Map((scope.task!.inputs.static ?? []).map((input) => [input.name, input.value]));
   for (const name of Object.keys(statics)) {
     const path = (...tokens: Array<string | number>): string => at(scope, "static_features", name, ...tokens);
@@ -72,6 +78,9 @@ function checkStaticFeatures(scope: FrameScope): void {
     if (value.value !== null && value.value !== values.get(name)) {
       scope.report.error("frame/static-value-mismatch", path("value"), `the static feature '${name}' is ${JSON.stringify(value.value)} but the task declares the constant ${JSON.stringify(values.get(name))}`);
     }
+  }
+  for (const name of declared.keys()) {
+    if (!Object.hasOwn(statics, name)) scope.report.error("frame/missing-feature", at(scope, "static_features"), `the task declares the static feature '${name}' but the frame does not have it (a value it could not produce is sent as null with quality \`missing\`)`);
   }
 }
 

@@ -1,7 +1,7 @@
 // What every frame rule works on: the frame, where it sits in the checked document (`` for a
 // processing frame, `/frame` inside a processor request), the task when one is given, and every
 // time of the frame parsed once into epoch milliseconds.
-import type { DataProcessingTask, ProcessingFrame, Segment } from "../../../../generated/types.js";
+import type { DataProcessingTask, ProcessingFrame, ProvenanceEntry, Segment } from "../../../../generated/types.js";
 import type { ContractReport } from "../../contract-report.js";
 import { pointer } from "../../contract-report.js";
 import type { DeclaredFeature, FeatureSegment } from "../../task-features.js";
@@ -49,6 +49,9 @@ export function segmentOf(scope: FrameScope, segment: GridSegment): Segment | un
 export function labelsOf(scope: FrameScope, segment: GridSegment): Float64Array | undefined {
   return segment === "history" ? scope.times.history : scope.times.future;
 }
+
+/** Source kinds of actual observations (calendar values and constants are computed, not observed). */
+export const OBSERVED_KINDS: ReadonlySet<ProvenanceEntry["source_kind"]> = new Set(["history", "live", "history_and_live", "covariate"]);
 
 export const GRID_SEGMENTS: readonly GridSegment[] = ["history", "future_covariates"];
 

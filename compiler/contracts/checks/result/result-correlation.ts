@@ -1,31 +1,41 @@
 // A result answers exactly one request: same identity, digest, task, binding and contract, the
 // frame's watermark echoed, issued within the request's window (not before it was submitted,
 // not after its deadline) and, when the request pinned an artifact, the artifact it pinned.
-// Without the request, only the task reference can be compared, against the task declaration.
-import type { ArtifactSelector, ProcessingResult, ProcessorRequest } from "../../../../generated/types.js";
+// Without the request, only the task reference and the processor contract can be compared,
+// against the task declaration.
+import type { ProcessingResult, ProcessorRequest } from "../../../../generated/types.js";
 import type { ContractContext } from "../../contract-context.js";
 import type { ContractReport } from "../../contract-report.js";
 import { parseUtcTime } from "../../utc-time.js";
+import { checkArtifactSelection } from "../artifact-selection.js";
 import { checkCorrelation, checkTaskRef } from "../correlation.js";
 import type { ResultTimes } from "./result-times.js";
 
 export function checkResultCorrelation(result: ProcessingResult, times: ResultTimes, context: ContractContext, report: ContractReport): void {
   const { request, task } = context;
   if (request === undefined) {
-    if (task !== undefined) checkTaskRef(result.task, task, "the task declaration's", "result/task-mismatch", report);
+    if (task !== undefined) {
+      checkTaskRef(result.task, task, "the task declaration's", "result/task-mismatch", report);
+      checkContract(result, task.processor_contract, `task '${task.id}' declares`, report);
+    }
     return;
   }
   checkCorrelation(result, request, "result", report);
-  if (result.processor.contract !== request.processor_contract) {
-    report.error(
-      "result/contract-mismatch",
-      "/processor/contract",
-      `the processor answered under '${result.processor.contract}', but the request selected '${request.processor_contract}'`,
-    );
+  // The request's selection first; with the task too, a request that itself strayed from the task
+  // is its own check's finding, but the result must still answer under the task's contract.
+  if (!checkContract(result, request.processor_contract, "the request selected", report) && task !== undefined) {
+    checkContract(result, task.processor_contract, `task '${task.id}' declares`, report);
   }
   checkWatermark(result, times, request, report);
   checkIssuedInWindow(result, times, request, report);
-  if (request.artifact !== undefined) checkArtifact(result, request.artifact, report);
+  if (request.artifact !== undefined) checkArtifactSelection(result.artifact, result.status === "produced", request.artifact, "result/artifact-mismatch", "result", report);
+}
+
+/** processor.contract is `expected`; reports and returns true when it is not. */
+function checkContract(result: ProcessingResult, expected: string, whose: string, report: ContractReport): boolean {
+  if (result.processor.contract === expected) return false;
+  report.error("result/contract-mismatch", "/processor/contract", `the processor answered under '${result.processor.contract}', but ${whose} '${expected}'`);
+  return true;
 }
 
 function checkWatermark(result: ProcessingResult, times: ResultTimes, request: ProcessorRequest, report: ContractReport): void {
@@ -56,27 +66,5 @@ function checkIssuedInWindow(result: ProcessingResult, times: ResultTimes, reque
       "/issued_at",
       `issued_at ${result.issued_at} is after the request's deadline ${request.deadline}; no result may be accepted after it`,
     );
-  }
-}
-
-function checkArtifact(result: ProcessingResult, selected: ArtifactSelector, report: ContractReport): void {
-  const actual = result.artifact;
-  const wanted = `${selected.kind}/${selected.family}${selected.version === undefined ? "" : ` ${selected.version}`}`;
-  if (actual === undefined) {
-    // Only a model's answer must name it; fallback and unavailable results ran no model.
-    if (result.status === "produced")
-      report.error("result/artifact-mismatch", "", `the request selected artifact ${wanted}, but the produced result does not name the artifact it used`);
-    return;
-  }
-  const pinned: Array<[keyof ArtifactSelector, string | undefined, string]> = [
-    ["kind", selected.kind, actual.kind],
-    ["family", selected.family, actual.family],
-    ["version", selected.version, actual.version],
-    ["artifact_digest", selected.artifact_digest, actual.artifact_digest],
-  ];
-  const wrong = pinned.find(([, want, got]) => want !== undefined && want !== got);
-  if (wrong !== undefined) {
-    const [member, want, got] = wrong;
-    report.error("result/artifact-mismatch", `/artifact/${member}`, `the result used artifact ${member} '${got}', but the request selected '${want}'`);
   }
 }

@@ -11,7 +11,7 @@ function sources(dir: string): string[] {
 }
 
 function codesIn(pattern: RegExp): string[] {
-  const found = ["compiler", "grammar", "cli"].flatMap((d) => sources(fromRoot(d))).flatMap((f) => readFileSync(f, "utf8").match(pattern) ?? []);
+  const found = ["compiler", "grammar", "cli", "runtime/processing"].flatMap((d) => sources(fromRoot(d))).flatMap((f) => readFileSync(f, "utf8").match(pattern) ?? []);
   return [...new Set(found.map((c) => c.slice(1, -1)))];
 }
 

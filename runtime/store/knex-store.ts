@@ -2,14 +2,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Knex } from "knex";
 import { knexAuditStore, type Transact } from "./knex-audit-store.js";
+import { knexCovariateStore } from "./knex-covariate-store.js";
 import { knexHistoryStore } from "./knex-history-store.js";
 import { knexPointHistoryStore } from "./knex-point-history-store.js";
+import { knexProcessingStore } from "./knex-processing-store.js";
 import { knexRuleStore } from "./knex-rule-store.js";
 import type { Dialect, Store } from "./store.js";
 
 export class OuterStoreInTransactionError extends Error {
   override name = "OuterStoreInTransactionError";
 }
+
+/** One consistent view for a frame's reads (PostgreSQL; see Store.readSnapshot). */
+const SNAPSHOT: Knex.TransactionConfig = { isolationLevel: "repeatable read", readOnly: true };
 
 export function createKnexStore(db: Knex, dialect: Dialect): Store {
   // Using the outer store inside a transaction is a bug on either database (the write escapes the
@@ -22,39 +27,48 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
     }
     return db;
   };
+  // The callback's store is the transaction's; the outer store refuses work until it ends.
+  const inTransaction = async <T>(fn: (store: Store) => Promise<T>, config?: Knex.TransactionConfig): Promise<T> => {
+    const state = { open: true };
+    try {
+      return await outer().transaction((trx) => transactions.run(state, () => fn(transactionStore(trx, dialect))), config);
+    } finally {
+      state.open = false;
+    }
+  };
   return {
     // An append outside a transaction gets one of its own: reading the chain's end and adding to
     // it must be one unit.
     ...parts(outer, (fn) => outer().transaction(fn), dialect),
     dialect,
-    async transaction(fn) {
-      const state = { open: true };
-      try {
-        return await outer().transaction((trx) => transactions.run(state, () => fn(transactionStore(trx, dialect))));
-      } finally {
-        state.open = false;
-      }
-    },
+    transaction: (fn) => inTransaction(fn),
+    // SQLite ignores the options: its transactions are serializable (and begin IMMEDIATE here).
+    readSnapshot: (fn) => inTransaction(fn, SNAPSHOT),
     close: () => db.destroy(),
   };
 }
 
 function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
-  return {
+  const store: Store = {
     ...parts(() => trx, (fn) => fn(trx), dialect),
     dialect,
     // A savepoint: rolled back alone when `fn` rejects.
     transaction: (fn) => trx.transaction((inner) => fn(transactionStore(inner, dialect))),
+    // Already one transaction: its reads are the snapshot it has.
+    readSnapshot: (fn) => fn(store),
     close: () => Promise.reject(new Error("close the store, not one of its transactions")),
   };
+  return store;
 }
 
 /** `transact` runs its callback in the transaction of the store: its own, or a new one for the outer store. */
-function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "audit"> {
+function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "audit" | "covariates" | "processing"> {
   return {
     rules: knexRuleStore(db, dialect),
     history: knexHistoryStore(db),
     points: knexPointHistoryStore(db),
     audit: knexAuditStore(db, transact, dialect),
+    covariates: knexCovariateStore(db, transact),
+    processing: knexProcessingStore(db, transact),
   };
 }

@@ -2,8 +2,12 @@
 // reads back; what a rule means is the compiler's business, checked before anything is stored.
 import type { FlowJson, NodesJson, PointType, Rule, TriggerConfig } from "../../generated/types.js";
 import type { AuditStore } from "../audit/audit-event.js";
+import type { CovariateStore } from "./covariates.js";
+import type { ProcessingStore } from "./processing-records.js";
 
 export type { Rule };
+export type { CovariateAppendResult, CovariateRow, CovariateStore, StoredCovariateRow } from "./covariates.js";
+export type { DerivedPage, DerivedQuery, OutcomeQuery, ProcessingOutcome, ProcessingOutcomeInput, ProcessingOutcomeKind, ProcessingStore } from "./processing-records.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -105,12 +109,23 @@ export interface Store {
   readonly points: PointHistoryStore;
   /** The append-only, hash-chained audit log (runtime/audit/). */
   readonly audit: AuditStore;
+  /** Covariate datasets with issue times (data processing's covariate sources). */
+  readonly covariates: CovariateStore;
+  /** Outcomes of processing calls and accepted derived data. */
+  readonly processing: ProcessingStore;
   readonly dialect: Dialect;
   /**
    * Runs `fn` in one database transaction: committed when it resolves, rolled back when it
    * rejects. Inside, use only the store `fn` receives (the outer store refuses, see knex-store.ts).
    */
   transaction<T>(fn: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` over one consistent read snapshot: every read through the store `fn` receives sees
+   * the same committed state (a frame's reads, spec Grid rule 6). A read-only REPEATABLE READ
+   * transaction on PostgreSQL; a transaction on SQLite (serializable). For reads only. Inside a
+   * transaction, `fn` gets that transaction's store.
+   */
+  readSnapshot<T>(fn: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the connections (not allowed on the store of a transaction). */
   close(): Promise<void>;
 }

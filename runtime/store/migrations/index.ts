@@ -4,9 +4,11 @@ import { rules } from "./001-rules.js";
 import { ruleHistory } from "./002-rule-history.js";
 import { pointHistory } from "./003-point-history.js";
 import { auditEvents } from "./004-audit-events.js";
+import { covariates } from "./005-covariates.js";
+import { processing } from "./006-processing.js";
 import type { Migration } from "./migration.js";
 
-export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents];
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => [...MIGRATIONS],

@@ -1,8 +1,12 @@
-// The composition root: reads the configuration, opens the store, loads the site pack, starts the
+// The composition root: reads the configuration, opens the store, loads the site pack, composes
+// data processing (the pack's tasks, demo data, the embedded reference processor), starts the
 // rule engine and serves the HTTP API (with the live history WebSocket and the docs). The only
 // place that calls `listen`; `svc serve` (cli/commands/serve.ts) hands it the environment.
+import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { join } from "node:path";
+import type { SiteModel } from "../generated/types.js";
 import { createAuthenticator } from "./auth/authenticator.js";
 import { configuredKeyVariables, readAuthConfig } from "./auth/auth-config.js";
 import { createConfiguredBearer } from "./auth/configured-bearer.js";
@@ -11,10 +15,14 @@ import { ensureLocalSecret } from "./auth/local-secret.js";
 import { describeAuthStartup } from "./auth/startup-notes.js";
 import { realTickTimer, systemClock } from "./engine/scheduler/index.js";
 import { createHttpServer } from "./http/create-http-server.js";
+import type { PackText } from "./processing/binding/index.js";
+import { composeProcessing, type ProcessingHandle } from "./processing/compose/index.js";
+import { startReferenceProcessor } from "./processor/start-processor.js";
 import { readSiteFile } from "./points/read-site-file.js";
 import { createRuleEngine } from "./rules/create-rule-engine.js";
-import { ConfigError, readServiceConfig } from "./service-config.js";
+import { ConfigError, readServiceConfig, type ServiceConfig } from "./service-config.js";
 import { openStore } from "./store/open-store.js";
+import type { Store } from "./store/store.js";
 import { describeDbUrl } from "./store/store-config.js";
 
 export interface ServiceLog {
@@ -24,7 +32,9 @@ export interface ServiceLog {
 
 export interface RunningService {
   url: string;
-  /** Stops accepting, stops the scheduler (running executions finish), closes the store. */
+  /** Data processing as composed; undefined with SVC_DATA_PROCESSING=off. */
+  processing: ProcessingHandle | undefined;
+  /** Stops accepting, stops the scheduler (running executions finish), stops the embedded processor, closes the store. */
   stop(): Promise<void>;
 }
 
@@ -41,6 +51,15 @@ export async function startService(env: Record<string, string | undefined>, log:
     throw new ConfigError(`${join(config.pack, "site.yaml")}: the site model has errors (${loaded.diagnostics.length}); first: ${first?.message ?? "?"} — run: svc compile --check`);
   }
   const store = await openStore(config.dbUrl);
+  // What the data-processing routes mount from (issue 7 item 6): the commissioned pack, the
+  // routes as the client must call them, the client's environment (with the processor token).
+  let processing: ProcessingHandle | undefined;
+  try {
+    processing = config.dataProcessing ? await startProcessing(config, loaded.site, join(config.pack, "site.yaml"), store, env, log, version) : undefined;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   let notifyLive = (): void => undefined;
   const engine = createRuleEngine({
     site: loaded.site,
@@ -65,8 +84,18 @@ export async function startService(env: Record<string, string | undefined>, log:
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   notifyLive = live.notify;
-  const summary = await engine.start();
-  await listen(server, config.port, config.host);
+  let summary;
+  try {
+    summary = await engine.start();
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    // Nothing may keep running after a failed start (PORT in use): the process must be able to exit.
+    await engine.stop();
+    await live.close();
+    await processing?.stop();
+    await store.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
@@ -74,10 +103,12 @@ export async function startService(env: Record<string, string | undefined>, log:
   log.info(`svc ${version} serving ${url}  (store ${describeDbUrl(config.dbUrl)}, site ${config.pack}, ${summary.loaded} rules enabled)`);
   log.info(`API docs: ${url}/docs   OpenAPI: ${url}/openapi.json   live history: ws://${url.slice("http://".length)}/api/history/live`);
   for (const line of describeAuthStartup({ config: auth, bearer, localSecretPath: secretPath, ...(local ? { created: local.created } : {}) })) log.info(line);
+  log.info(describeProcessing(processing));
 
   let stopping: Promise<void> | undefined;
   return {
     url,
+    processing,
     stop: () =>
       (stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -85,9 +116,63 @@ export async function startService(env: Record<string, string | undefined>, log:
         server.closeIdleConnections();
         await engine.stop();
         await closed;
+        // After the HTTP server: a processing call in flight still reaches the processor.
+        await processing?.stop();
         await store.close();
       })()),
   };
+}
+
+async function startProcessing(
+  config: ServiceConfig,
+  site: SiteModel,
+  siteFile: string,
+  store: Store,
+  env: Record<string, string | undefined>,
+  log: ServiceLog,
+  version: string,
+): Promise<ProcessingHandle> {
+  try {
+    return await composeProcessing({
+      files: await readProcessingFiles(config.pack),
+      site: { file: siteFile, model: site },
+      store,
+      clock: systemClock,
+      env,
+      log,
+      version,
+      processorPort: config.processorPort,
+      demoData: config.demoData,
+      startProcessor: startReferenceProcessor,
+      newToken: () => randomBytes(32).toString("base64url"),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    throw new ConfigError(`SVC_PROCESSOR_PORT ${String(config.processorPort)} is in use: set another port, 0 for any free one, or 'off' to run no embedded processor`);
+  }
+}
+
+/** The data-processing files of a pack: the YAML files of tasks/, bindings/ and routes/ (not recursive), by name. */
+async function readProcessingFiles(pack: string): Promise<PackText[]> {
+  const files: PackText[] = [];
+  for (const folder of ["tasks", "bindings", "routes"]) {
+    const names = await readdir(join(pack, folder)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    for (const name of names.filter((n) => /\.ya?ml$/.test(n)).sort()) {
+      const file = join(pack, folder, name);
+      files.push({ file, text: await readFile(file, "utf8") });
+    }
+  }
+  return files;
+}
+
+function describeProcessing(processing: ProcessingHandle | undefined): string {
+  if (processing === undefined) return "data processing off (SVC_DATA_PROCESSING=off)";
+  const { commissioned, refused } = processing.commissioned;
+  const tasks = `${commissioned.length} task${commissioned.length === 1 ? "" : "s"} commissioned${refused.length > 0 ? `, ${refused.length} binding(s) refused` : ""}`;
+  return `data processing: ${tasks}; reference processor ${processing.processorUrl ?? "not running"}`;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -6,11 +6,15 @@ import { EXIT, UsageError, type Console } from "../console.js";
 export const SERVE_USAGE = `usage: svc serve
 
 Serves the rule API, the control-plane routes, live execution history (WebSocket) and the API
-docs, and runs the scheduler. Configured by the environment:
+docs, and runs the scheduler; with data processing on, it commissions the pack's forecast tasks
+and runs the reference forecast processor beside it. Configured by the environment:
   PORT (8080)  HOST (127.0.0.1)  SVC_DB_URL (sqlite:var/svc.sqlite, or postgres://...)
   SVC_PACK (examples/packs/demo)  SVC_VAR_DIR (var)  SVC_BODY_LIMIT_BYTES (1048576)
   SVC_JWT_SECRET | SVC_JWT_PUBLIC_KEY | SVC_JWKS_URL, SVC_JWT_ISSUER, SVC_JWT_AUDIENCE
   SVC_CLOUD_API_BEARER_TOKEN, _TENANT_ID, _PROJECT_ID, _SUBJECT_ID, _PERMISSIONS (audit routes)
+  SVC_DATA_PROCESSING (on | off)  SVC_PROCESSOR_PORT (8090; 0 any free port; off no embedded processor)
+  SVC_PROCESSOR_TOKEN (the processor's bearer token; generated for the run when unset, never printed)
+  SVC_DEMO_DATA (on | off: seed the demo's point history and weather forecast)
 Without a JWT key a local secret is generated in var/jwt-secret; mint tokens with svc token.`;
 
 export interface ServeEnvironment {

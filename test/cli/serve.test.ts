@@ -2,6 +2,7 @@
 // loopback port, and shutting down gracefully on a signal.
 import { expect } from "chai";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../cli/main.js";
@@ -19,7 +20,7 @@ describe("svc serve", () => {
     let exited: (code: number) => void = () => undefined;
     const exit = new Promise<number>((resolve) => (exited = resolve));
     const code = await main(["serve"], { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot, {
-      env: { PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
+      env: { PORT: "0", SVC_PROCESSOR_PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
       onSignal: (handler) => (signal = handler),
       exit: exited,
     });
@@ -56,6 +57,104 @@ describe("svc serve", () => {
       const running = await serve(env);
       expect(running.code, JSON.stringify(env)).to.equal(2);
       expect(running.err()).to.contain(variable);
+    }
+  });
+});
+
+// Data processing in `svc serve` (issue 7 item 5: the reference processor "started by `npm start`
+// on SVC_PROCESSOR_PORT"): port 0 picks a free loopback port, the processor stops with the
+// service, and the settings are checked at start-up like the others.
+describe("svc serve with data processing", function () {
+  this.timeout(30_000);
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-serve-dp-"))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function serve(env: Record<string, string>) {
+    let out = "";
+    let err = "";
+    let signal: ((name: string) => void) | undefined;
+    let exited: (code: number) => void = () => undefined;
+    const exit = new Promise<number>((resolve) => (exited = resolve));
+    const code = await main(["serve"], { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot, {
+      env: { PORT: "0", SVC_PROCESSOR_PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
+      onSignal: (handler) => (signal = handler),
+      exit: exited,
+    });
+    return { code, out: () => out, err: () => err, signal: (name: string) => signal!(name), exit };
+  }
+
+  /** The exit code, or "still running" after `ms`; the timer never outlives the race. */
+  async function exitWithin(exit: Promise<number>, ms: number): Promise<number | "still running"> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"still running">((resolve) => (timer = setTimeout(() => resolve("still running"), ms)));
+    try {
+      return await Promise.race([exit, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const answers = (url: string, headers: Record<string, string> = {}) =>
+    fetch(url, { headers, signal: AbortSignal.timeout(3000) }).then(
+      (response) => response.status,
+      () => "refused" as const,
+    );
+
+  it("SVC_PROCESSOR_PORT=0: serves, runs the embedded processor on a free loopback port with the demo tasks, never prints the token, and stops both on SIGTERM", async () => {
+    const token = "serve-test-processor-token-0123456789";
+    const running = await serve({ SVC_PROCESSOR_TOKEN: token });
+    expect(running.code, running.err()).to.equal(0);
+    const url = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(running.out())?.[1];
+    const processor = /data processing: 2 tasks commissioned; reference processor (http:\/\/127\.0\.0\.1:\d+)/.exec(running.out())?.[1];
+    expect(url, running.out()).to.be.a("string");
+    expect(processor, running.out()).to.be.a("string").and.not.equal("http://127.0.0.1:8090");
+    expect(running.out()).to.match(/seeded \d+ samples of demo history for 3 points/);
+    expect(await answers(`${url}/health`)).to.equal(200);
+    expect(await answers(`${processor}/v1/health`, { authorization: `Bearer ${token}` })).to.equal(200);
+    expect(await answers(`${processor}/v1/health`)).to.equal(401);
+    running.signal("SIGTERM");
+    expect(await exitWithin(running.exit, 15_000)).to.equal(0);
+    expect(await answers(`${processor}/v1/health`, { authorization: `Bearer ${token}` })).to.equal("refused");
+    expect(await answers(`${url}/health`)).to.equal("refused");
+    expect(running.out() + running.err()).not.to.contain(token);
+  });
+
+  it("SVC_DATA_PROCESSING=off: serves without the processor and seeds nothing", async () => {
+    const running = await serve({ SVC_DATA_PROCESSING: "off" });
+    expect(running.code, running.err()).to.equal(0);
+    expect(running.out()).to.contain("data processing off (SVC_DATA_PROCESSING=off)");
+    expect(running.out()).not.to.contain("seeded");
+    running.signal("SIGTERM");
+    expect(await exitWithin(running.exit, 15_000)).to.equal(0);
+  });
+
+  it("refuses a bad data-processing setting, naming the variable and never echoing a token (exit 2)", async () => {
+    for (const [env, variable] of [
+      [{ SVC_PROCESSOR_PORT: "8o90" }, "SVC_PROCESSOR_PORT"],
+      [{ SVC_PROCESSOR_PORT: "70000" }, "SVC_PROCESSOR_PORT"],
+      [{ PORT: "9191", SVC_PROCESSOR_PORT: "9191" }, "SVC_PROCESSOR_PORT"],
+      [{ SVC_DATA_PROCESSING: "yes" }, "SVC_DATA_PROCESSING"],
+      [{ SVC_DEMO_DATA: "maybe" }, "SVC_DEMO_DATA"],
+      [{ SVC_PROCESSOR_TOKEN: "two words" }, "SVC_PROCESSOR_TOKEN"],
+    ] as const) {
+      const running = await serve(env);
+      expect(running.code, JSON.stringify(env)).to.equal(2);
+      expect(running.err()).to.contain(variable);
+      expect(running.err()).not.to.contain("two words");
+    }
+  });
+
+  it("refuses to start when SVC_PROCESSOR_PORT is in use, naming the variable (exit 2)", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const running = await serve({ SVC_PROCESSOR_PORT: String(port) });
+      expect(running.code).to.equal(2);
+      expect(running.err()).to.contain(`SVC_PROCESSOR_PORT ${port} is in use`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });

@@ -213,7 +213,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "action": {
           "type": "string",
-          "description": "Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload."
+          "description": "Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload, data_processing.process."
         },
         "resource": {
           "type": "object",
@@ -225,7 +225,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "kind": {
               "type": "string",
-              "description": "Kind of the resource, e.g. `rule` or `scheduler`."
+              "description": "Kind of the resource, e.g. `rule`, `scheduler` or `data-processing-task`."
             },
             "id": {
               "type": [
@@ -292,6 +292,29 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "confirmed": {
           "const": true,
           "description": "Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."
+        }
+      }
+    },
+  },
+  {
+    file: "data-processing-task-list.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/data-processing-task-list.schema.json",
+      "title": "DataProcessingTaskList",
+      "description": "GET /api/v1/data-processing/tasks: the tasks this service can run, one discovery entry per enabled commissioned binding, in the pack's binding order.",
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "data-processing/task-discovery-entry.schema.json"
+          },
+          "description": "One entry per enabled commissioned binding: the task as bound and routed, with its limits."
         }
       }
     },
@@ -3204,6 +3227,68 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "derived-data-page.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/derived-data-page.schema.json",
+      "title": "DerivedDataPage",
+      "description": "GET /api/v1/data-processing/derived: a page of one task's accepted results, newest accepted first.",
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "data-processing/derived-data.schema.json"
+          },
+          "description": "Accepted results (svc.derived-data.v1), newest accepted first."
+        },
+        "nextCursor": {
+          "description": "Pass as `before` for the next (older) page; null on the last page.",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "tsType": "number | null",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        }
+      }
+    },
+  },
+  {
+    file: "derived-data-query.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/derived-data-query.schema.json",
+      "title": "DerivedDataQuery",
+      "description": "Query of GET /api/v1/data-processing/derived, as it arrives in the query string.",
+      "type": "object",
+      "required": [
+        "task_id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "task_id": {
+          "$ref": "data-processing/common.schema.json#/$defs/ResourceId",
+          "description": "The task whose accepted results to read (an unknown task has none: an empty page)."
+        },
+        "limit": {
+          "$ref": "api-parts.schema.json#/$defs/QueryLimit"
+        },
+        "before": {
+          "description": "Only results older than this cursor (the `nextCursor` of the previous page): a positive decimal integer.",
+          "type": "string",
+          "pattern": "^[1-9][0-9]{0,15}$"
+        }
+      }
+    },
+  },
+  {
     file: "diagnostic.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -3395,7 +3480,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$defs": {
         "ErrorCode": {
           "title": "ErrorCode",
-          "description": "Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500.",
+          "description": "Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.",
           "enum": [
             "invalid-input",
             "confirmation-required",
@@ -3406,7 +3491,21 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "conflict",
             "payload-too-large",
             "unsupported-media-type",
-            "internal"
+            "internal",
+            "OPTIONS_INVALID",
+            "AS_OF_IN_FUTURE",
+            "TASK_NOT_FOUND",
+            "BINDING_NOT_FOUND",
+            "TASK_REVISION_MISMATCH",
+            "BINDING_REVISION_MISMATCH",
+            "BINDING_DISABLED",
+            "QUALITY_REJECTED",
+            "FRAME_INVALID",
+            "RESULT_REJECTED",
+            "PROCESSOR_FAILED",
+            "PROCESSOR_BUSY",
+            "PROCESSOR_UNAVAILABLE",
+            "DEADLINE_EXCEEDED"
           ]
         }
       }
@@ -5046,6 +5145,175 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             }
           },
           "description": "The multi-cloud model of the product."
+        }
+      }
+    },
+  },
+  {
+    file: "process-task-response.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/process-task-response.schema.json",
+      "title": "ProcessTaskResponse",
+      "description": "200 answer of POST /api/v1/data-processing/process: the accepted output as derived data (`produced` or `fallback`), or a completed `unavailable` answer, which is not an error. Refusals, rejected results and processor errors are non-2xx V1Error answers.",
+      "type": "object",
+      "required": [
+        "outcome",
+        "request_id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "outcome": {
+          "enum": [
+            "produced",
+            "fallback",
+            "unavailable"
+          ],
+          "description": "`produced` and `fallback` were accepted and stored as derived data; `unavailable`: the processor found no result that satisfies the task policy."
+        },
+        "request_id": {
+          "$ref": "data-processing/common.schema.json#/$defs/ResourceId",
+          "description": "The call's request id: the `x-request-id` the caller sent, else one the service made; also in the `x-request-id` response header and the outcome record."
+        },
+        "derived_data": {
+          "$ref": "data-processing/derived-data.schema.json",
+          "description": "The accepted result (svc.derived-data.v1), as GET /api/v1/data-processing/derived returns it. Produced and fallback only."
+        },
+        "unavailable": {
+          "$ref": "data-processing/result.schema.json#/$defs/UnavailableInfo",
+          "description": "Why no result: the processor's reason code, whether asking again may help and when. Unavailable only."
+        }
+      },
+      "if": {
+        "properties": {
+          "outcome": {
+            "const": "unavailable"
+          }
+        },
+        "required": [
+          "outcome"
+        ]
+      },
+      "then": {
+        "description": "an unavailable answer says why and carries no derived data",
+        "required": [
+          "unavailable"
+        ],
+        "properties": {
+          "unavailable": true,
+          "derived_data": false
+        }
+      },
+      "else": {
+        "description": "an accepted answer carries its derived data",
+        "required": [
+          "derived_data"
+        ],
+        "properties": {
+          "derived_data": true,
+          "unavailable": false
+        }
+      }
+    },
+  },
+  {
+    file: "processor-health-report.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/processor-health-report.schema.json",
+      "title": "ProcessorHealthReport",
+      "description": "GET /api/v1/data-processing/processors/health: each processor route of the commissioned tasks, checked now with a short timeout. Never the endpoint, the token or the processor's own answer.",
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/ProcessorHealthEntry"
+          },
+          "description": "One entry per processor route, in the order the pack's bindings first name them."
+        }
+      },
+      "$defs": {
+        "ProcessorHealthEntry": {
+          "title": "ProcessorHealthEntry",
+          "description": "One processor route's health.",
+          "type": "object",
+          "required": [
+            "route",
+            "processor",
+            "status",
+            "checked_at"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "route": {
+              "$ref": "data-processing/common.schema.json#/$defs/ResourceId",
+              "description": "The processor route's id."
+            },
+            "processor": {
+              "description": "The processor the route is configured for (its processor section's id and version).",
+              "type": "object",
+              "required": [
+                "id",
+                "version"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "$ref": "data-processing/common.schema.json#/$defs/ResourceId",
+                  "description": "The processor's id."
+                },
+                "version": {
+                  "$ref": "data-processing/common.schema.json#/$defs/VersionText",
+                  "description": "The processor's version."
+                }
+              }
+            },
+            "status": {
+              "enum": [
+                "ok",
+                "unavailable"
+              ],
+              "description": "`ok` when GET {endpoint}/v1/health answered a 2xx JSON body that does not report another status; `unavailable` otherwise."
+            },
+            "code": {
+              "$ref": "data-processing/common.schema.json#/$defs/ReasonCode",
+              "description": "Why unavailable: the processor client's typed error code (e.g. `PROCESSOR_UNREACHABLE`, `DEADLINE_EXCEEDED`, `PROCESSOR_AUTH_DENIED`) or `PROCESSOR_UNHEALTHY`. Present exactly when unavailable."
+            },
+            "checked_at": {
+              "$ref": "data-processing/common.schema.json#/$defs/UtcTime",
+              "description": "When the check finished."
+            }
+          },
+          "if": {
+            "properties": {
+              "status": {
+                "const": "unavailable"
+              }
+            },
+            "required": [
+              "status"
+            ]
+          },
+          "then": {
+            "description": "an unavailable route says why",
+            "required": [
+              "code"
+            ],
+            "properties": {
+              "code": true
+            }
+          },
+          "else": {
+            "description": "a healthy route has no code",
+            "properties": {
+              "code": false
+            }
+          }
         }
       }
     },
@@ -7050,7 +7318,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "code": {
               "type": "string",
-              "description": "Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`."
+              "description": "Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."
             },
             "message": {
               "type": "string",

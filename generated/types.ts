@@ -28,29 +28,17 @@ export type Revision = number;
  */
 export type TaskKind = "forecast";
 /**
- * An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.
+ * A contract identifier: `svc.` words joined by dots, ending in the major version, e.g. `svc.data-processing.forecast.v1`.
  */
-export type UtcTime = string;
-/**
- * A content digest: `sha256:` followed by 64 lowercase hexadecimal digits.
- */
-export type Digest = string;
-/**
- * A version label, e.g. `1.4.0`: letters, digits and `.`, `_`, `+`, `-`; never a path or URL.
- */
-export type VersionText = string;
-/**
- * An artifact kind or family, e.g. `model`, `seasonal-naive`: letters, digits and `.`, `_`, `-`; never a path or URL.
- */
-export type ArtifactName = string;
-/**
- * A ratio in [0, 1].
- */
-export type Ratio = number;
+export type ContractId = string;
 /**
  * A feature name: a letter or `_`, then letters, digits or `_`, at most 64 characters. Names match the task exactly.
  */
 export type FeatureName = string;
+/**
+ * The type of a feature's values.
+ */
+export type FeatureValueType = "number" | "string" | "boolean";
 /**
  * The canonical unit of a numeric value, e.g. `kW`, `degC`, `W/m2`; `1` for a dimensionless number. The runtime converts nothing: sources must already be in this unit.
  */
@@ -59,6 +47,50 @@ export type Unit = string;
  * Which direction of flow is positive: `positive_consumption` (load, import) or `positive_generation` (production, export); `none` for a quantity without a direction (a temperature, a level, a percentage).
  */
 export type SignConvention = "positive_consumption" | "positive_generation" | "none";
+/**
+ * A duration in whole milliseconds, greater than zero.
+ */
+export type DurationMs = number;
+/**
+ * How raw samples in one interval (t-c, t] become the cell labelled t.
+ */
+export type Aggregation = "mean" | "sum" | "last" | "min" | "max";
+/**
+ * What to do with two raw samples of one feature at the same event time: keep the `latest` written, or `reject` the frame.
+ */
+export type DuplicatePolicy = "latest" | "reject";
+/**
+ * A number of grid steps: an integer of at least 1.
+ */
+export type StepCount = number;
+/**
+ * A ratio in [0, 1].
+ */
+export type Ratio = number;
+/**
+ * A fallback strategy name, e.g. `persistence`, `historical_average`, `zero_baseline`.
+ */
+export type FallbackStrategy = string;
+/**
+ * A version label, e.g. `1.4.0`: letters, digits and `.`, `_`, `+`, `-`; never a path or URL.
+ */
+export type VersionText = string;
+/**
+ * A finite resource limit: an integer of at least 1.
+ */
+export type Limit = number;
+/**
+ * An RFC 3339 UTC time ending in `Z`, at or after the Unix epoch, with at most three fractional digits (milliseconds), e.g. `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss.sssZ`. No local times, no offsets, no numeric epochs.
+ */
+export type UtcTime = string;
+/**
+ * A content digest: `sha256:` followed by 64 lowercase hexadecimal digits.
+ */
+export type Digest = string;
+/**
+ * An artifact kind or family, e.g. `model`, `seasonal-naive`: letters, digits and `.`, `_`, `-`; never a path or URL.
+ */
+export type ArtifactName = string;
 /**
  * A duration in whole seconds, greater than zero.
  */
@@ -72,29 +104,9 @@ export type TimestampSemantics = "interval_end";
  */
 export type ReasonCode = string;
 /**
- * The type of a feature's values.
- */
-export type FeatureValueType = "number" | "string" | "boolean";
-/**
- * A fallback strategy name, e.g. `persistence`, `historical_average`, `zero_baseline`.
- */
-export type FallbackStrategy = string;
-/**
- * A finite resource limit: an integer of at least 1.
- */
-export type Limit = number;
-/**
- * A number of grid steps: an integer of at least 1.
- */
-export type StepCount = number;
-/**
  * A data-processing YAML file of a pack (tasks/, bindings/, routes/), discriminated by `kind`.
  */
 export type DataProcessingPackFile = DataProcessingTaskFile | DataProcessingBindingFile | ProcessorRouteFile;
-/**
- * A contract identifier: `svc.` words joined by dots, ending in the major version, e.g. `svc.data-processing.forecast.v1`.
- */
-export type ContractId = string;
 /**
  * A semantic reference resolved at commissioning through the binding, e.g. `site.main_meter`: lower-case words joined by dots. Never a query, credential, path or address.
  */
@@ -107,18 +119,6 @@ export type FeatureSource = MeasurementSource | CovariateSource | CalendarSource
  * The calendar transform: `quarter_hour_of_day_zero_based` (0-95), `hour_of_day` (0-23), `day_of_week` (1 Monday - 7 Sunday, ISO 8601), `is_weekend` (0 or 1).
  */
 export type CalendarTransform = "quarter_hour_of_day_zero_based" | "hour_of_day" | "day_of_week" | "is_weekend";
-/**
- * How raw samples in one interval (t-c, t] become the cell labelled t.
- */
-export type Aggregation = "mean" | "sum" | "last" | "min" | "max";
-/**
- * What to do with two raw samples of one feature at the same event time: keep the `latest` written, or `reject` the frame.
- */
-export type DuplicatePolicy = "latest" | "reject";
-/**
- * A duration in whole milliseconds, greater than zero.
- */
-export type DurationMs = number;
 /**
  * One feature's values and qualities, discriminated by `value_type`.
  */
@@ -174,7 +174,7 @@ export type Count = number;
  */
 export type ProcessingResult = ProcessingResult1;
 /**
- * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500.
+ * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.
  */
 export type ErrorCode =
   | "invalid-input"
@@ -186,7 +186,21 @@ export type ErrorCode =
   | "conflict"
   | "payload-too-large"
   | "unsupported-media-type"
-  | "internal";
+  | "internal"
+  | "OPTIONS_INVALID"
+  | "AS_OF_IN_FUTURE"
+  | "TASK_NOT_FOUND"
+  | "BINDING_NOT_FOUND"
+  | "TASK_REVISION_MISMATCH"
+  | "BINDING_REVISION_MISMATCH"
+  | "BINDING_DISABLED"
+  | "QUALITY_REJECTED"
+  | "FRAME_INVALID"
+  | "RESULT_REJECTED"
+  | "PROCESSOR_FAILED"
+  | "PROCESSOR_BUSY"
+  | "PROCESSOR_UNAVAILABLE"
+  | "DEADLINE_EXCEEDED";
 /**
  * Id of a device instance of the site model.
  */
@@ -332,6 +346,7 @@ export interface SchemaTypes {
   "audit-event-query": AuditEventQuery;
   "audit-event": AuditEvent;
   "confirmed-request": ConfirmedRequest;
+  "data-processing-task-list": DataProcessingTaskList;
   "data-processing/derived-data": DerivedData;
   "data-processing/error": ProcessingErrorEnvelope;
   "data-processing/forecast-contract": ForecastProcessorContract;
@@ -344,6 +359,8 @@ export interface SchemaTypes {
   "data-processing/result": ProcessingResult;
   "data-processing/task-discovery-entry": TaskDiscoveryEntry;
   "data-processing/task": DataProcessingTask;
+  "derived-data-page": DerivedDataPage;
+  "derived-data-query": DerivedDataQuery;
   diagnostic: Diagnostic;
   "error-response": ErrorResponse;
   "execution-result": ExecutionResult;
@@ -357,6 +374,8 @@ export interface SchemaTypes {
   "nodes-json": NodesJson;
   "page-query": PageQuery;
   "platform-metadata": PlatformMetadata;
+  "process-task-response": ProcessTaskResponse;
+  "processor-health-report": ProcessorHealthReport;
   "reload-summary": ReloadSummary;
   "rule-create-request": RuleCreateRequest;
   "rule-created": RuleCreated;
@@ -412,7 +431,7 @@ export interface AuditEvent {
     role: string;
   };
   /**
-   * Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload.
+   * Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload, data_processing.process.
    */
   action: string;
   /**
@@ -420,7 +439,7 @@ export interface AuditEvent {
    */
   resource: {
     /**
-     * Kind of the resource, e.g. `rule` or `scheduler`.
+     * Kind of the resource, e.g. `rule`, `scheduler` or `data-processing-task`.
      */
     kind: string;
     /**
@@ -486,6 +505,135 @@ export interface ConfirmedRequest {
    * Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`).
    */
   confirmed: true;
+}
+/**
+ * GET /api/v1/data-processing/tasks: the tasks this service can run, one discovery entry per enabled commissioned binding, in the pack's binding order.
+ */
+export interface DataProcessingTaskList {
+  /**
+   * One entry per enabled commissioned binding: the task as bound and routed, with its limits.
+   */
+  items: TaskDiscoveryEntry[];
+}
+/**
+ * One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.
+ */
+export interface TaskDiscoveryEntry {
+  /**
+   * The task.
+   */
+  task: {
+    id: ResourceId;
+    revision: Revision;
+  };
+  /**
+   * The binding.
+   */
+  binding: {
+    id: ResourceId;
+    revision: Revision;
+  };
+  kind: TaskKind;
+  processor_contract: ContractId;
+  /**
+   * The declared features.
+   *
+   * @maxItems 768
+   *
+   * Items: A declared feature.
+   */
+  features: {
+    name: FeatureName;
+    /**
+     * Its segment role.
+     */
+    role: "history" | "future_covariate" | "static";
+    value_type: FeatureValueType;
+    /**
+     * Its unit; null for non-numeric features.
+     */
+    unit: string | null;
+    /**
+     * Whether its values are whole numbers (calendar features).
+     */
+    integer: boolean;
+  }[];
+  /**
+   * Forecast policy of the task.
+   */
+  forecast: {
+    /**
+     * The target.
+     */
+    target: {
+      name: FeatureName;
+      unit: Unit;
+      sign_convention: SignConvention;
+    };
+    cadence_ms: DurationMs;
+    history_aggregation: Aggregation;
+    history_duplicate_policy: DuplicatePolicy;
+    /**
+     * Per-feature policies.
+     *
+     * @maxItems 256
+     *
+     * Items: One feature's policy.
+     */
+    history_feature_policies: {
+      feature: FeatureName;
+      aggregation: Aggregation;
+      duplicate_policy: DuplicatePolicy;
+    }[];
+    history_steps: StepCount;
+    max_horizon_steps: StepCount;
+    /**
+     * Most quantiles per request.
+     */
+    max_quantiles: number;
+    max_output_age_ms: DurationMs;
+    max_input_age_ms: DurationMs;
+    max_gap_ms: DurationMs;
+    max_missing_ratio: Ratio;
+    /**
+     * Whether covariates need an issue time at or before as_of.
+     */
+    require_future_issue_time: boolean;
+    /**
+     * Allowed fallback strategies.
+     *
+     * @maxItems 16
+     */
+    allowed_fallbacks: FallbackStrategy[];
+    /**
+     * Fallback policies.
+     *
+     * @maxItems 16
+     *
+     * Items: One fallback policy.
+     */
+    fallback_policies: {
+      strategy: FallbackStrategy;
+      version: VersionText;
+      source_feature: FeatureName;
+      max_output_age_ms: DurationMs;
+    }[];
+  };
+  /**
+   * The artifact policy of the binding, or null when none is selected.
+   */
+  artifact: {kind: string; family: string; version: string | null; digest: string | null} | null;
+  processor_id: ResourceId;
+  processor_version: VersionText;
+  /**
+   * Where the frame goes.
+   */
+  data_boundary: "local" | "remote";
+  deadline_ms: DurationMs;
+  audit_finalization_timeout_ms: DurationMs;
+  max_concurrency: Limit;
+  max_frame_samples: Limit;
+  max_request_bytes: Limit;
 }
 /**
  * An accepted result as stored derived data (svc.derived-data.v1). Derived data is not live device state.
@@ -1360,124 +1508,28 @@ export interface UnavailableInfo {
   retry_after_seconds?: DurationSeconds;
 }
 /**
- * One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.
+ * GET /api/v1/data-processing/derived: a page of one task's accepted results, newest accepted first.
  */
-export interface TaskDiscoveryEntry {
+export interface DerivedDataPage {
   /**
-   * The task.
+   * Accepted results (svc.derived-data.v1), newest accepted first.
    */
-  task: {
-    id: ResourceId;
-    revision: Revision;
-  };
+  items: DerivedData[];
   /**
-   * The binding.
+   * Pass as `before` for the next (older) page; null on the last page.
    */
-  binding: {
-    id: ResourceId;
-    revision: Revision;
-  };
-  kind: TaskKind;
-  processor_contract: ContractId;
+  nextCursor: number | null;
+}
+/**
+ * Query of GET /api/v1/data-processing/derived, as it arrives in the query string.
+ */
+export interface DerivedDataQuery {
+  task_id: ResourceId;
+  limit?: QueryLimit;
   /**
-   * The declared features.
-   *
-   * @maxItems 768
-   *
-   * Items: A declared feature.
+   * Only results older than this cursor (the `nextCursor` of the previous page): a positive decimal integer.
    */
-  features: {
-    name: FeatureName;
-    /**
-     * Its segment role.
-     */
-    role: "history" | "future_covariate" | "static";
-    value_type: FeatureValueType;
-    /**
-     * Its unit; null for non-numeric features.
-     */
-    unit: string | null;
-    /**
-     * Whether its values are whole numbers (calendar features).
-     */
-    integer: boolean;
-  }[];
-  /**
-   * Forecast policy of the task.
-   */
-  forecast: {
-    /**
-     * The target.
-     */
-    target: {
-      name: FeatureName;
-      unit: Unit;
-      sign_convention: SignConvention;
-    };
-    cadence_ms: DurationMs;
-    history_aggregation: Aggregation;
-    history_duplicate_policy: DuplicatePolicy;
-    /**
-     * Per-feature policies.
-     *
-     * @maxItems 256
-     *
-     * Items: One feature's policy.
-     */
-    history_feature_policies: {
-      feature: FeatureName;
-      aggregation: Aggregation;
-      duplicate_policy: DuplicatePolicy;
-    }[];
-    history_steps: StepCount;
-    max_horizon_steps: StepCount;
-    /**
-     * Most quantiles per request.
-     */
-    max_quantiles: number;
-    max_output_age_ms: DurationMs;
-    max_input_age_ms: DurationMs;
-    max_gap_ms: DurationMs;
-    max_missing_ratio: Ratio;
-    /**
-     * Whether covariates need an issue time at or before as_of.
-     */
-    require_future_issue_time: boolean;
-    /**
-     * Allowed fallback strategies.
-     *
-     * @maxItems 16
-     */
-    allowed_fallbacks: FallbackStrategy[];
-    /**
-     * Fallback policies.
-     *
-     * @maxItems 16
-     *
-     * Items: One fallback policy.
-     */
-    fallback_policies: {
-      strategy: FallbackStrategy;
-      version: VersionText;
-      source_feature: FeatureName;
-      max_output_age_ms: DurationMs;
-    }[];
-  };
-  /**
-   * The artifact policy of the binding, or null when none is selected.
-   */
-  artifact: {kind: string; family: string; version: string | null; digest: string | null} | null;
-  processor_id: ResourceId;
-  processor_version: VersionText;
-  /**
-   * Where the frame goes.
-   */
-  data_boundary: "local" | "remote";
-  deadline_ms: DurationMs;
-  audit_finalization_timeout_ms: DurationMs;
-  max_concurrency: Limit;
-  max_frame_samples: Limit;
-  max_request_bytes: Limit;
+  before?: string;
 }
 /**
  * A problem found in user input: what (code, message) and where (JSON path, node id, source span).
@@ -2260,6 +2312,46 @@ export interface PlatformMetadata {
   };
 }
 /**
+ * 200 answer of POST /api/v1/data-processing/process: the accepted output as derived data (`produced` or `fallback`), or a completed `unavailable` answer, which is not an error. Refusals, rejected results and processor errors are non-2xx V1Error answers.
+ */
+export interface ProcessTaskResponse {
+  /**
+   * `produced` and `fallback` were accepted and stored as derived data; `unavailable`: the processor found no result that satisfies the task policy.
+   */
+  outcome: "produced" | "fallback" | "unavailable";
+  request_id: ResourceId;
+  derived_data?: DerivedData;
+  unavailable?: UnavailableInfo;
+}
+/**
+ * GET /api/v1/data-processing/processors/health: each processor route of the commissioned tasks, checked now with a short timeout. Never the endpoint, the token or the processor's own answer.
+ */
+export interface ProcessorHealthReport {
+  /**
+   * One entry per processor route, in the order the pack's bindings first name them.
+   */
+  items: ProcessorHealthEntry[];
+}
+/**
+ * One processor route's health.
+ */
+export interface ProcessorHealthEntry {
+  route: ResourceId;
+  /**
+   * The processor the route is configured for (its processor section's id and version).
+   */
+  processor: {
+    id: ResourceId;
+    version: VersionText;
+  };
+  /**
+   * `ok` when GET {endpoint}/v1/health answered a 2xx JSON body that does not report another status; `unavailable` otherwise.
+   */
+  status: "ok" | "unavailable";
+  code?: ReasonCode;
+  checked_at: UtcTime;
+}
+/**
  * POST /api/scheduler/reload: what the reload handed to the scheduler.
  */
 export interface ReloadSummary {
@@ -2882,7 +2974,7 @@ export interface V1Error {
    */
   error: {
     /**
-     * Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`.
+     * Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode).
      */
     code: string;
     /**

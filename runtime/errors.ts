@@ -16,6 +16,21 @@ const STATUS: Record<ErrorCode, number> = {
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   internal: 500,
+  // A data-processing call's own outcomes (spec: Errors; docs/api.md "Data processing").
+  OPTIONS_INVALID: 400,
+  AS_OF_IN_FUTURE: 400,
+  TASK_NOT_FOUND: 404,
+  BINDING_NOT_FOUND: 404,
+  TASK_REVISION_MISMATCH: 409,
+  BINDING_REVISION_MISMATCH: 409,
+  BINDING_DISABLED: 409,
+  QUALITY_REJECTED: 422,
+  FRAME_INVALID: 422,
+  RESULT_REJECTED: 502,
+  PROCESSOR_FAILED: 502,
+  PROCESSOR_BUSY: 503,
+  PROCESSOR_UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
 };
 
 /** The HTTP status of every response with this code. */

@@ -5,13 +5,18 @@
 export const ROLES = ["Admin", "Engineer", "Viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = "rule.read" | "rule.write" | "rule.execute" | "scheduler.reload" | "audit.event.read";
+export type Permission = "rule.read" | "rule.write" | "rule.execute" | "scheduler.reload" | "audit.event.read" | "data_processing.read" | "data_processing.run";
 
-/** What each role may do: reads need any role; mutations need Admin or Engineer; audit reads need Admin. */
+/**
+ * What each role may do: reads need any role; mutations need Admin or Engineer; audit reads need
+ * Admin. Data processing (spec: Authentication 1-2): every role may discover tasks, processor
+ * health and derived data (`data_processing.read`); only Engineer and Admin may run processing
+ * (`data_processing.run`).
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  Admin: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "audit.event.read"],
-  Engineer: ["rule.read", "rule.write", "rule.execute", "scheduler.reload"],
-  Viewer: ["rule.read"],
+  Admin: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "audit.event.read", "data_processing.read", "data_processing.run"],
+  Engineer: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "data_processing.read", "data_processing.run"],
+  Viewer: ["rule.read", "data_processing.read"],
 };
 
 /** Tenant and project of a JWT without `tenant`/`project` claims (a single-site installation). */

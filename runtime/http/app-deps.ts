@@ -1,8 +1,12 @@
 // What the HTTP app needs from the rest of the runtime, passed in by the composition root
 // (runtime/main.ts) or a test: the app itself reads no environment, file or clock of its own.
 import type { Middleware } from "koa";
+import type { ProcessorRoute } from "../../generated/types.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../engine/scheduler/types.js";
+import type { CommissionedPack } from "../processing/binding/index.js";
+import type { ProcessorClient } from "../processing/client/index.js";
+import type { ProcessTaskDeps } from "../processing/run/process-task.js";
 import type { RuleRuntime } from "../rules/rule-runtime.js";
 import type { RuleService } from "../rules/rule-service.js";
 import type { Store } from "../store/store.js";
@@ -17,6 +21,26 @@ export interface DocsHandlers {
   getDocs: Middleware;
   /** Serves /docs/assets/*. */
   assets: Middleware;
+}
+
+/**
+ * Data processing, when it is enabled: the commissioned pack and how to read a frame's sources and
+ * reach a route's processor. Absent: the /api/v1/data-processing routes are not mounted (spec:
+ * "mounted only when data processing is enabled"). The clock is AppDeps.clock.
+ */
+export interface ProcessingDeps {
+  pack: CommissionedPack;
+  /** Reads every source of one frame in one consistent snapshot (grid rule 6). */
+  readSources: ProcessTaskDeps["readSources"];
+  /**
+   * A client for exactly this route's processor section. The health check passes the route with
+   * shorter timeouts, so clients must be built from the route given, not cached by its id.
+   */
+  clientFor(route: ProcessorRoute): ProcessorClient;
+  /** A fresh request id (when the caller sent no x-request-id) or result id: a ResourceId. */
+  newId(kind: "request" | "result"): string;
+  /** Bound of one processor health check in ms; default 2000 (never above the route's request_timeout_ms). */
+  healthTimeoutMs?: number;
 }
 
 export interface AppDeps {
@@ -34,6 +58,8 @@ export interface AppDeps {
   newCorrelationId?: () => string;
   /** Told about 500s (with the correlation id), which clients see without detail. */
   onInternalError?: (error: unknown, correlationId: string) => void;
+  /** Data processing; absent when it is disabled (its routes are then not mounted). */
+  processing?: ProcessingDeps;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -4,9 +4,13 @@ import type { AuditConfirmation, AuditEventInput, AuditOutcome, AuditRisk } from
 import type { Identity } from "../auth/identity.js";
 import type { RuleAction } from "../rules/rule-service.js";
 
-export type MutationAction = RuleAction | "rule.execute" | "scheduler.reload";
+export type MutationAction = RuleAction | "rule.execute" | "scheduler.reload" | "data_processing.process";
 
-/** Enabling or executing a rule writes to equipment; deleting loses work; a reload changes nothing stored. */
+/**
+ * Enabling or executing a rule writes to equipment; deleting loses work; a reload changes nothing
+ * stored. A processing call sends site data to a processor and stores derived data, but never
+ * writes live state, history or devices (spec: capability data_processing.process, risk Medium).
+ */
 export const ACTION_RISK: Readonly<Record<MutationAction, AuditRisk>> = {
   "rule.create": "low",
   "rule.update": "medium",
@@ -15,6 +19,7 @@ export const ACTION_RISK: Readonly<Record<MutationAction, AuditRisk>> = {
   "rule.disable": "medium",
   "rule.execute": "high",
   "scheduler.reload": "low",
+  "data_processing.process": "medium",
 };
 
 export interface AuditContext {

@@ -11,6 +11,7 @@ import { ROUTES } from "./route-table.js";
 import { auditRoutes } from "./routes/audit-routes.js";
 import { controlPlaneRoutes } from "./routes/control-plane-routes.js";
 import { historyRoutes } from "./routes/history-routes.js";
+import { processingRoutes } from "./routes/processing-routes.js";
 import { ruleRoutes } from "./routes/rule-routes.js";
 import { schedulerRoutes } from "./routes/scheduler-routes.js";
 
@@ -34,7 +35,11 @@ const securityHeaders: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** One handler per operationId of ROUTES; a route without a handler is a programming error. */
+/**
+ * One handler per operationId of ROUTES; a route without a handler is a programming error. Routes
+ * of an optional part are mounted only when it is composed (data processing: AppDeps.processing);
+ * otherwise they answer 404 like any unknown path.
+ */
 function mountRoutes(deps: AppDeps): Router<RequestState> {
   const handlers: Record<string, Middleware<RequestState>> = {
     ...adapt(controlPlaneRoutes(deps)),
@@ -42,11 +47,13 @@ function mountRoutes(deps: AppDeps): Router<RequestState> {
     ...adapt(ruleRoutes(deps)),
     ...adapt(historyRoutes(deps)),
     ...adapt(schedulerRoutes(deps)),
+    ...(deps.processing !== undefined ? adapt(processingRoutes(deps, deps.processing)) : {}),
     getOpenApi: deps.docs.getOpenApi,
     getDocs: deps.docs.getDocs,
   };
   const router = new Router<RequestState>();
   for (const route of ROUTES) {
+    if (route.requires === "processing" && deps.processing === undefined) continue;
     const handler = handlers[route.operationId];
     if (handler === undefined) throw new Error(`no handler for route ${route.operationId}`);
     router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), handler);

@@ -16,7 +16,7 @@ export interface RouteSpec {
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI path template. */
   path: string;
-  tag: "rules" | "scheduler" | "history" | "control-plane" | "audit" | "docs";
+  tag: "rules" | "scheduler" | "history" | "control-plane" | "audit" | "data-processing" | "docs";
   summary: string;
   /** Absent: public. */
   permission?: Permission;
@@ -35,10 +35,29 @@ export interface RouteSpec {
   envelope: Envelope;
   /** Error codes the route can answer besides internal. */
   errors: ErrorCode[];
+  /** An optional part of the service the route belongs to: mounted only when it is composed (AppDeps.processing). */
+  requires?: "processing";
 }
 
 const AUTH_READ: ErrorCode[] = ["unauthenticated", "permission-denied"];
 const MUTATION: ErrorCode[] = ["invalid-input", "confirmation-required", "unauthenticated", "permission-denied", "payload-too-large", "unsupported-media-type"];
+/** What a processing call can end in besides success (docs/api.md, "Data processing"). */
+const PROCESSING: ErrorCode[] = [
+  "OPTIONS_INVALID",
+  "AS_OF_IN_FUTURE",
+  "TASK_NOT_FOUND",
+  "BINDING_NOT_FOUND",
+  "TASK_REVISION_MISMATCH",
+  "BINDING_REVISION_MISMATCH",
+  "BINDING_DISABLED",
+  "QUALITY_REJECTED",
+  "FRAME_INVALID",
+  "RESULT_REJECTED",
+  "PROCESSOR_FAILED",
+  "PROCESSOR_BUSY",
+  "PROCESSOR_UNAVAILABLE",
+  "DEADLINE_EXCEEDED",
+];
 
 export const ROUTES: readonly RouteSpec[] = [
   { operationId: "getHealth", method: "get", path: "/health", tag: "control-plane", summary: "Process liveness; reads no database or external service.", response: "Health", envelope: "v1", errors: [] },
@@ -58,6 +77,11 @@ export const ROUTES: readonly RouteSpec[] = [
   { operationId: "getRuleHistory", method: "get", path: "/api/rules/{id}/history", tag: "history", summary: "The rule's execution records by id; resume with after_id.", permission: "rule.read", query: "HistoryQuery", response: "HistoryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "getSchedulerStatus", method: "get", path: "/api/scheduler/status", tag: "scheduler", summary: "Running flag, rule counts, tick interval and load.", permission: "rule.read", response: "SchedulerStatusReport", envelope: "api", errors: AUTH_READ },
   { operationId: "reloadScheduler", method: "post", path: "/api/scheduler/reload", tag: "scheduler", summary: "Re-reads every rule from the store (needed only after out-of-band writes).", permission: "scheduler.reload", response: "ReloadSummary", envelope: "api", errors: ["invalid-input", "payload-too-large", "unsupported-media-type", ...AUTH_READ] },
+
+  { operationId: "listProcessingTasks", method: "get", path: "/api/v1/data-processing/tasks", tag: "data-processing", summary: "The tasks this service can run: one discovery entry per enabled commissioned binding, with its features, policy and limits.", permission: "data_processing.read", response: "DataProcessingTaskList", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "getProcessorHealth", method: "get", path: "/api/v1/data-processing/processors/health", tag: "data-processing", summary: "Each processor route's health, checked now with a short timeout; never its endpoint or token.", permission: "data_processing.read", response: "ProcessorHealthReport", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "processTask", method: "post", path: "/api/v1/data-processing/process", tag: "data-processing", summary: "Runs a task once: assembles the frame, asks the processor, validates the result and stores accepted output as derived data; audited before the processor is called. Headers: optional `x-request-id` (a ResourceId, echoed in the answer); `x-svc-confirmed: true` when the binding's route requires confirmation. Never writes live state, history or devices.", permission: "data_processing.run", request: "ProcessTaskRequest", response: "ProcessTaskResponse", envelope: "v1", requires: "processing", errors: [...MUTATION, ...PROCESSING] },
+  { operationId: "listDerivedData", method: "get", path: "/api/v1/data-processing/derived", tag: "data-processing", summary: "One task's accepted results (svc.derived-data.v1), newest first; continue with `before`.", permission: "data_processing.read", query: "DerivedDataQuery", response: "DerivedDataPage", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
 
   { operationId: "getOpenApi", method: "get", path: "/openapi.json", tag: "docs", summary: "This document.", mediaType: "application/json", envelope: "raw", errors: [] },
   { operationId: "getDocs", method: "get", path: "/docs", tag: "docs", summary: "Interactive API docs (served locally).", mediaType: "text/html", envelope: "raw", errors: [] },

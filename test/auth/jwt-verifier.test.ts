@@ -15,13 +15,13 @@ describe("auth: JWT verifier (HS256 secret)", () => {
     const token = await signRaw(validClaims({ tenant: "acme", project: "plant-7" }));
     const identity = await verifier.verify(token);
     expect(identity).to.deep.include({ subject: "alice", role: "Engineer", tenantId: "acme", projectId: "plant-7", via: "jwt" });
-    expect([...identity.permissions].sort()).to.deep.equal(["rule.execute", "rule.read", "rule.write", "scheduler.reload"]);
+    expect([...identity.permissions].sort()).to.deep.equal(["data_processing.read", "data_processing.run", "rule.execute", "rule.read", "rule.write", "scheduler.reload"]);
   });
 
   it("without tenant and project claims the identity is in the default tenant and project", async () => {
     const identity = await verifier.verify(await signRaw(validClaims({ role: "Viewer" })));
     expect(identity).to.deep.include({ tenantId: "default", projectId: "default", role: "Viewer" });
-    expect([...identity.permissions]).to.deep.equal(["rule.read"]);
+    expect([...identity.permissions]).to.deep.equal(["rule.read", "data_processing.read"]);
   });
 
   it("a token minted by mintToken verifies, carrying sub, role and exp = iat + ttl", async () => {

@@ -29,6 +29,12 @@ const auditEvent = {
   sequence: "12", occurredAt: at, tenantId: "t", projectId: "p", subject: { id: "alice", role: "Engineer" }, action: "rule.update",
   resource: { kind: "rule", id: "1" }, outcome: "allowed", risk: "medium", confirmation: "confirmed", correlationId: "c-1", evidenceDigest: digest,
 };
+// Data processing's HTTP bodies (schemas/data-processing-task-list, processor-health-report, process-task-response, derived-data-page, derived-data-query).
+const contract = (name: string): Record<string, unknown> => JSON.parse(readFileSync(fromRoot("test/fixtures/contracts", `${name}.json`), "utf8")) as Record<string, unknown>;
+const discoveryEntry = contract("task-discovery-entry");
+const derivedData = contract("derived-data");
+const healthy = { route: "reference-forecast", processor: { id: "reference-forecast", version: "0.1.0" }, status: "ok", checked_at: "2026-11-21T08:00:00Z" };
+const unhealthy = { ...healthy, status: "unavailable", code: "PROCESSOR_UNREACHABLE" };
 const suppressed = { deadband_time: 0, deadband_value: 1, cooldown: 0, disabled: 0, running: 0, no_change: 3, input_unavailable: 0 };
 const problem = { ruleId: 2, name: "r", excluded: true, diagnostics: [diagnostic] };
 const status = {
@@ -125,4 +131,23 @@ export const API_SAMPLES = {
     valid: [status, { ...status, running: false, last_tick_at: null, rules: [], problems: [] }],
     invalid: [{ ...status, rules: [{ ...status.rules[0], suppressed: { cooldown: 1 } }] }, { ...status, tickMs: 100 }, { ...status, last_tick_at: 0 }],
   },
+  DataProcessingTaskList: { valid: [{ items: [] }, { items: [discoveryEntry] }], invalid: [{ items: [{ ...discoveryEntry, deadline_ms: 0 }] }, { entries: [] }] },
+  ProcessorHealthReport: {
+    valid: [{ items: [] }, { items: [healthy, unhealthy] }],
+    invalid: [{ items: [{ ...healthy, code: "PROCESSOR_UNREACHABLE" }] }, { items: [{ ...unhealthy, code: undefined }] }, { items: [{ ...healthy, endpoint: "http://127.0.0.1:8090" }] }, { items: [{ ...healthy, status: "degraded" }] }],
+  },
+  ProcessTaskResponse: {
+    valid: [
+      { outcome: "produced", request_id: "req-1", derived_data: derivedData },
+      { outcome: "unavailable", request_id: "req-2", unavailable: { reason_code: "INSUFFICIENT_HISTORY", retryable: true, retry_after_seconds: 60 } },
+    ],
+    invalid: [
+      { outcome: "produced", request_id: "req-1" },
+      { outcome: "unavailable", request_id: "req-2", derived_data: derivedData, unavailable: { reason_code: "X", retryable: false } },
+      { outcome: "rejected", request_id: "req-3" },
+      { outcome: "produced", request_id: "has space", derived_data: derivedData },
+    ],
+  },
+  DerivedDataPage: { valid: [{ items: [], nextCursor: null }, { items: [derivedData], nextCursor: 7 }], invalid: [{ items: [], nextCursor: "7" }, { items: [{ ...derivedData, schema: "x" }], nextCursor: null }, { items: [] }] },
+  DerivedDataQuery: { valid: [{ task_id: "site-load-forecast" }, { task_id: "t", limit: "10", before: "12" }], invalid: [{}, { task_id: "t", before: "0" }, { task_id: "t", binding: "b" }, { task_id: "t", limit: "0" }] },
 } satisfies Record<string, Samples>;

@@ -9,6 +9,8 @@ import { createConfiguredBearer } from "../../runtime/auth/configured-bearer.js"
 import type { Role } from "../../runtime/auth/identity.js";
 import { createJwtVerifier } from "../../runtime/auth/jwt-verifier.js";
 import { mintToken } from "../../runtime/auth/mint-token.js";
+import type { Clock } from "../../runtime/engine/scheduler/types.js";
+import type { ProcessingDeps } from "../../runtime/http/app-deps.js";
 import { createHttpServer } from "../../runtime/http/create-http-server.js";
 import type { LiveHistory } from "../../runtime/http/live-history.js";
 import { openStore } from "../../runtime/store/open-store.js";
@@ -60,6 +62,8 @@ export interface HttpFixtureOptions {
   /** Wraps only the store the app's routes see (the engine keeps the real one). */
   wrapAppStore?: (store: Store) => Store;
   bodyLimitBytes?: number;
+  /** Data processing, built on the fixture's clock (see data-processing-fixture.ts); absent: its routes are not mounted. */
+  processing?: (clock: Clock) => ProcessingDeps;
 }
 
 export async function startHttpFixture(options: HttpFixtureOptions = {}): Promise<HttpFixture> {
@@ -81,6 +85,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       clock,
       info: { name: "svc", version: VERSION },
       ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+      ...(options.processing !== undefined ? { processing: options.processing(clock) } : {}),
       onInternalError: (error) => internalErrors.push(error),
     },
     { livePollMs: 50 },

@@ -6,7 +6,10 @@ import { expect } from "chai";
 import { SCHEMAS } from "../../generated/schemas.js";
 import { buildOpenApi, type JsonObject } from "../../runtime/http/openapi/build-openapi.js";
 import { ROUTES } from "../../runtime/http/route-table.js";
+import type { RunningProcessor } from "../../runtime/processor/start-processor.js";
 import { databaseBackends } from "../store/backends.js";
+import { START } from "../rules/engine-fixture.js";
+import { demoPack, loadForecast, processingDeps, startReference, syntheticSources } from "./data-processing-fixture.js";
 import { startHttpFixture, type HttpFixture, type Reply } from "./http-fixture.js";
 import { VALVE_RULE } from "./rule-flows.js";
 
@@ -28,13 +31,26 @@ function responseValidator(operationId: string, status: number): ValidateFunctio
 for (const [name, backend] of databaseBackends()) {
   describe(`OpenAPI document against the running service on ${name} (issue 5 item 6: no second copy of any shape)`, () => {
     let fixture: HttpFixture;
+    let processor: RunningProcessor;
     const seen = new Set<string>();
+    // Data processing with the demo pack and the reference processor; a frame cut a day before
+    // the fixture's time has no history (so its quality is refused: 422).
+    const pack = demoPack();
 
     before(async () => {
-      fixture = await startHttpFixture({ store: await backend.open("openapi") });
+      processor = await startReference(pack);
+      fixture = await startHttpFixture({
+        store: await backend.open("openapi"),
+        processing: processingDeps({
+          pack,
+          endpoint: () => processor.url,
+          readSources: async (c, asOf, horizon) => (asOf < START - 86_400_000 ? { ...syntheticSources(c, asOf, horizon), history: {} } : syntheticSources(c, asOf, horizon)),
+        }),
+      });
     });
     after(async () => {
       await fixture.close();
+      await processor.close();
       await backend.cleanup();
     });
 
@@ -79,6 +95,23 @@ for (const [name, backend] of databaseBackends()) {
       expect(stream.headers.get("content-type")).to.match(/^text\/event-stream/);
       await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
       await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
+      await call("listProcessingTasks", "GET", "/api/v1/data-processing/tasks", { token: viewer });
+      await call("listProcessingTasks", "GET", "/api/v1/data-processing/tasks");
+      await call("listProcessingTasks", "GET", "/api/v1/data-processing/tasks?all=1", { token: viewer });
+      await call("getProcessorHealth", "GET", "/api/v1/data-processing/processors/health", { token: viewer });
+      const engineer = await fixture.token("Engineer");
+      const processed = await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: loadForecast(), headers: { "x-request-id": "req-openapi-1" } });
+      expect(processed.status, processed.text.slice(0, 300)).to.equal(200);
+      await call("processTask", "POST", "/api/v1/data-processing/process", { token: viewer, body: loadForecast() });
+      await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: { ...loadForecast(), frame: {} } });
+      await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: loadForecast({ task_id: "pv-forecast" }) });
+      await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: loadForecast({ expected_task_revision: 2 }) });
+      await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: loadForecast({ options: { kind: "forecast", horizon_steps: 4, quantiles: [0.5] } }) });
+      const refused = await call("processTask", "POST", "/api/v1/data-processing/process", { token: engineer, body: loadForecast({ as_of: new Date(START - 2 * 86_400_000).toISOString() }) });
+      expect(refused.status, refused.text.slice(0, 300)).to.equal(422);
+      const derived = await call("listDerivedData", "GET", "/api/v1/data-processing/derived?task_id=site-load-forecast&limit=1", { token: viewer });
+      expect(derived.json.items).to.have.length(1);
+      await call("listDerivedData", "GET", "/api/v1/data-processing/derived?limit=1", { token: viewer });
       await call("getOpenApi", "GET", "/openapi.json");
       await call("getDocs", "GET", "/docs");
       expect([...seen].sort()).to.deep.equal(ROUTES.map((r) => r.operationId).sort());

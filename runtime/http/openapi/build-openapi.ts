@@ -19,6 +19,7 @@ const TAGS: Record<RouteSpec["tag"], string> = {
   rules: "Rules: create, update through the one compile function, enable, disable, execute, monitor.",
   history: "The durable execution history.",
   scheduler: "The scheduler's state and reload.",
+  "data-processing": "Data processing: task discovery, processor health, processing calls and their derived data (control-plane envelope). Mounted only when data processing is enabled.",
   docs: "This document and the interactive docs.",
 };
 

@@ -261,7 +261,8 @@ for (const [name, backend] of databaseBackends()) {
       expect(frame.quality.missing_ratio).to.equal(0);
       // The newest participating sample is the simulation's (on x.250 s), not the seed's (whole minutes).
       expect(Date.parse(frame.quality.input_watermark!) % 60_000).to.not.equal(0);
-      expect(Date.parse(frame.quality.input_watermark!)).to.be.above(asOf - 2000);
+      // Within the final cell: how close to as_of depends on when the last flush landed (PostgreSQL is slower).
+      expect(Date.parse(frame.quality.input_watermark!)).to.be.above(asOf - C);
     });
 
     it("seedDemoHistory seeds after the newest stored sample, found several 15-minute windows back in 1 Hz history", async () => {

@@ -1,0 +1,158 @@
+// The data-processing routes (spec: Endpoints, application routes; Authentication; Errors),
+// mounted only when data processing is composed. Discovery, processor health and derived data are
+// reads (`data_processing.read`). A processing call (`data_processing.run`): authenticate, read
+// the body, authorise (a refusal is audited as denied), check the body and x-request-id, confirm
+// when the binding's route requires it (`x-svc-confirmed: true`), append the audit record (if
+// that fails nothing runs), run the call within the route's max_concurrency, record its outcome,
+// and answer (processing-answer.ts). No replay store: every call is audited and may run again.
+import { validateProcessTaskRequest } from "../../../generated/index.js";
+import type { ProcessTaskRequest } from "../../../generated/types.js";
+import type { AuditConfirmation } from "../../audit/audit-event.js";
+import { authorize } from "../../auth/authenticator.js";
+import { hasPermission, type Identity } from "../../auth/identity.js";
+import { invalidInput, ServiceError } from "../../errors.js";
+import { findCommissioned } from "../../processing/binding/index.js";
+import { listDiscoveryEntries } from "../../processing/discovery/index.js";
+import { checkProcessorHealth, HEALTH_TIMEOUT_MS, routesOf } from "../../processing/health/index.js";
+import type { ProcessOutcome } from "../../processing/run/process-outcome.js";
+import { toOutcomeRecord } from "../../processing/run/outcome-record.js";
+import { processTask } from "../../processing/run/process-task.js";
+import type { ProcessingOutcomeInput } from "../../store/store.js";
+import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps, type ProcessingDeps } from "../app-deps.js";
+import { auditEvent, type AuditContext } from "../audit-entry.js";
+import { allowRead, type AppContext } from "../guard.js";
+import { readJsonBody } from "../read-json-body.js";
+import { integerParam, problem, readQuery } from "../request-input.js";
+import { validateBody } from "../validate-body.js";
+import { answerOf } from "./processing-answer.js";
+
+type Handler = (ctx: AppContext) => Promise<void>;
+
+/** A ResourceId (schemas/data-processing/common.schema.json): request ids and task ids. */
+const RESOURCE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const ACTION = "data_processing.process";
+const WHAT = "POST /api/v1/data-processing/process";
+
+export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Record<string, Handler> {
+  // The pack is fixed for the app's lifetime: its entries and routes are computed once.
+  const entries = listDiscoveryEntries(processing.pack);
+  const routes = routesOf(processing.pack);
+  const inFlight = new Map<string, number>();
+  const now = () => deps.clock.now();
+
+  return {
+    async listProcessingTasks(ctx) {
+      await allowRead(ctx, deps, "data_processing.read");
+      readQuery(ctx.query, []);
+      ctx.body = { items: entries };
+    },
+
+    async getProcessorHealth(ctx) {
+      await allowRead(ctx, deps, "data_processing.read");
+      readQuery(ctx.query, []);
+      const items = await checkProcessorHealth(routes, { clientFor: processing.clientFor, now, timeoutMs: processing.healthTimeoutMs ?? HEALTH_TIMEOUT_MS });
+      ctx.set("Cache-Control", "no-store");
+      ctx.body = { items };
+    },
+
+    async listDerivedData(ctx) {
+      await allowRead(ctx, deps, "data_processing.read");
+      const values = readQuery(ctx.query, ["task_id", "limit", "before"]);
+      const taskId = values.task_id;
+      if (taskId === undefined || !RESOURCE_ID.test(taskId)) {
+        throw invalidInput("query parameter 'task_id' must name a task (letters, digits and . _ : -, at most 128)", [problem("/query/task_id", "required: a task id")]);
+      }
+      const limit = integerParam(values, "limit", { min: 1, max: 500, fallback: 50 })!;
+      const before = integerParam(values, "before", { min: 1, max: Number.MAX_SAFE_INTEGER });
+      ctx.body = await deps.store.processing.listDerived(taskId, { limit, ...(before !== undefined ? { before } : {}) });
+    },
+
+    async processTask(ctx) {
+      const identity = await deps.auth.authenticate(ctx.get("authorization") || undefined, { configuredBearer: false });
+      const body = await readJsonBody(ctx.req, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+      const confirmed = ctx.get("x-svc-confirmed") === "true";
+      if (!hasPermission(identity, "data_processing.run")) {
+        const known = validateProcessTaskRequest(body) ? body : undefined;
+        const confirmation: AuditConfirmation = confirmed ? "confirmed" : known !== undefined && confirmationRequired(known) ? "missing" : "not-required";
+        await deps.store.audit.append(auditEvent(auditContext(ctx, identity, confirmation), ACTION, taskResource(known?.task_id ?? null), "denied"));
+        authorize(identity, "data_processing.run");
+      }
+      const request = validateBody(body, validateProcessTaskRequest, WHAT);
+      const requestId = requestIdOf(ctx) ?? processing.newId("request");
+      ctx.set("x-request-id", requestId);
+      if (confirmationRequired(request) && !confirmed) {
+        throw new ServiceError("confirmation-required", `binding '${request.binding_id}' runs on a processor route that requires explicit confirmation`, {
+          hint: "send the header x-svc-confirmed: true",
+        });
+      }
+      // Fail closed: when the audit record cannot be written, nothing runs (a 500 without detail).
+      await deps.store.audit.append(auditEvent(auditContext(ctx, identity, confirmed ? "confirmed" : "not-required"), ACTION, taskResource(request.task_id), "allowed"));
+      const outcome = await run(ctx, request, requestId);
+      await record(toOutcomeRecord(outcome, request, requestId, now()), ctx.state.correlationId);
+      ctx.body = answerOf(outcome, requestId, (name, value) => ctx.set(name, value));
+    },
+  };
+
+  function confirmationRequired(request: ProcessTaskRequest): boolean {
+    return findCommissioned(processing.pack, request.binding_id, request.expected_binding_revision)?.route.confirmation === "required";
+  }
+
+  /** The call within its route's max_concurrency; an unexpected failure is recorded before it becomes a 500. */
+  async function run(ctx: AppContext, request: ProcessTaskRequest, requestId: string): Promise<ProcessOutcome> {
+    const correlationId = ctx.state.correlationId;
+    const route = findCommissioned(processing.pack, request.binding_id, request.expected_binding_revision)?.route;
+    if (route !== undefined && (inFlight.get(route.id) ?? 0) >= route.max_concurrency) {
+      await record(failure(request, requestId, "PROCESSOR_BUSY", { category: "capacity", rule: "max_concurrency", retryable: true }), correlationId);
+      ctx.set("Retry-After", "1");
+      throw new ServiceError("PROCESSOR_BUSY", `the processor route already runs its maximum of ${route.max_concurrency} concurrent calls; retry shortly`);
+    }
+    if (route !== undefined) inFlight.set(route.id, (inFlight.get(route.id) ?? 0) + 1);
+    try {
+      return await processTask(request, { requestId }, { ...processing, now });
+    } catch (error) {
+      await record(failure(request, requestId, "INTERNAL_ERROR", { category: "internal" }), correlationId).catch(() => undefined);
+      throw error;
+    } finally {
+      if (route !== undefined) inFlight.set(route.id, inFlight.get(route.id)! - 1);
+    }
+  }
+
+  /** The terminal record; the correlation id ties it to the call's audit event. If it fails, the call is a 500. */
+  async function record(entry: ReturnType<typeof toOutcomeRecord>, correlationId: string): Promise<void> {
+    const outcome: ProcessingOutcomeInput = { ...entry.outcome, details: { ...(entry.outcome.details ?? {}), correlation_id: correlationId } };
+    await deps.store.processing.recordOutcome(outcome, entry.derived);
+  }
+
+  function failure(request: ProcessTaskRequest, requestId: string, code: string, details: Record<string, unknown>): ReturnType<typeof toOutcomeRecord> {
+    return {
+      outcome: {
+        request_id: requestId,
+        task: { id: request.task_id, revision: request.expected_task_revision },
+        binding: { id: request.binding_id, revision: request.expected_binding_revision },
+        outcome: "error",
+        code,
+        at: now(),
+        input_digest: null,
+        details,
+      },
+    };
+  }
+
+  function auditContext(ctx: AppContext, identity: Identity, confirmation: AuditConfirmation): AuditContext {
+    return { identity, confirmation, correlationId: ctx.state.correlationId, now: now(), ...(ctx.state.traceId !== undefined ? { traceId: ctx.state.traceId } : {}) };
+  }
+}
+
+function taskResource(id: string | null): { kind: string; id: string | null } {
+  return { kind: "data-processing-task", id };
+}
+
+/** The caller's x-request-id, when sent: a ResourceId, or the call is refused (400). */
+function requestIdOf(ctx: AppContext): string | undefined {
+  const given = ctx.req.headers["x-request-id"];
+  if (given === undefined) return undefined;
+  if (typeof given === "string" && RESOURCE_ID.test(given)) return given;
+  throw invalidInput("the x-request-id header must be an identifier: a letter or digit, then letters, digits and . _ : -, at most 128 characters", [
+    problem("/header/x-request-id", "expected a ResourceId"),
+  ]);
+}

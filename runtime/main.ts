@@ -17,6 +17,7 @@ import { realTickTimer, systemClock } from "./engine/scheduler/index.js";
 import { createHttpServer } from "./http/create-http-server.js";
 import type { PackText } from "./processing/binding/index.js";
 import { composeProcessing, type ProcessingHandle } from "./processing/compose/index.js";
+import { processingDeps } from "./processing/compose/processing-deps.js";
 import { startReferenceProcessor } from "./processor/start-processor.js";
 import { readSiteFile } from "./points/read-site-file.js";
 import { createRuleEngine } from "./rules/create-rule-engine.js";
@@ -81,6 +82,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     clock: systemClock,
     info: { name: "svc", version },
     bodyLimitBytes: config.bodyLimitBytes,
+    ...(processing === undefined ? {} : { processing: processingDeps(processing, store, engine.plane, systemClock) }),
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   notifyLive = live.notify;

@@ -86,7 +86,11 @@ function findBinding(body: ProcessTaskRequest, pack: CommissionedPack): Found {
     const have = bindings.map((c) => c.binding.revision).join(", ");
     return { code: "BINDING_REVISION_MISMATCH", message: `binding '${body.binding_id}' is commissioned in revision ${have}, not ${body.expected_binding_revision}` };
   }
-  if (binding.task.id !== body.task_id) return { code: "TASK_NOT_FOUND", message: `binding '${body.binding_id}' serves task '${binding.task.id}', not '${body.task_id}'` };
+  if (binding.task.id !== body.task_id) {
+    const known = pack.commissioned.some((c) => c.task.id === body.task_id);
+    const message = known ? `binding '${body.binding_id}' serves task '${binding.task.id}', not '${body.task_id}'` : `no commissioned task '${body.task_id}' (binding '${body.binding_id}' serves '${binding.task.id}')`;
+    return { code: "TASK_NOT_FOUND", message };
+  }
   if (binding.task.revision !== body.expected_task_revision) {
     return { code: "TASK_REVISION_MISMATCH", message: `task '${body.task_id}' is in revision ${binding.task.revision} here, not ${body.expected_task_revision}` };
   }

@@ -5,6 +5,22 @@ import { printParseErrorCode, visit } from "jsonc-parser";
 import type { Diagnostic } from "../../generated/types.js";
 import { spanAt } from "../../grammar/source/span.js";
 
+/**
+ * JSON.parse, refusing duplicate keys: the value, or the first problem (syntax error or duplicate
+ * key) with its path and span. The fast path (JSON.parse and a key scan) is all a good document
+ * costs; the slower pass that names the place runs only for a bad one.
+ */
+export function parseStrictJsonText(text: string): { ok: true; value: unknown } | { ok: false; problem: Diagnostic } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: firstJsonProblem(text) ?? { code: "json/syntax", severity: "error", message: "not valid JSON", path: "" } };
+  }
+  if (hasDuplicateKey(text)) return { ok: false, problem: firstJsonProblem(text) ?? { code: "json/duplicate-key", severity: "error", message: "duplicate key", path: "" } };
+  return { ok: true, value };
+}
+
 /** Whether some object of `text`, which must be valid JSON, has a key twice. One pass, no paths. */
 export function hasDuplicateKey(text: string): boolean {
   const objects: (Set<string> | null)[] = []; // null for an array

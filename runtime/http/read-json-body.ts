@@ -3,7 +3,7 @@
 // no duplicate keys (JSON.parse would silently keep the last `confirmed`). Syntax errors name
 // the line and column.
 import type { IncomingMessage } from "node:http";
-import { firstJsonProblem, hasDuplicateKey } from "../../compiler/diagnostics/strict-json.js";
+import { parseStrictJsonText } from "../../compiler/diagnostics/strict-json.js";
 import { ServiceError, invalidInput } from "../errors.js";
 
 /** Undefined when the request has no body at all. */
@@ -38,22 +38,9 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError("payload-too-large", `the request body exceeds ${limit} bytes`);
 }
 
-/**
- * JSON.parse, refusing duplicate keys. The fast path (JSON.parse and a key scan) runs on every
- * request; the slower pass that names the line, column and path runs only for a bad body.
- */
+/** JSON.parse, refusing duplicate keys; a bad body is a 400 that names the place. */
 export function parseStrictJson(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw refused(text);
-  }
-  if (hasDuplicateKey(text)) throw refused(text);
-  return value;
-}
-
-function refused(text: string): ServiceError {
-  const problem = firstJsonProblem(text) ?? { code: "json/syntax", severity: "error", message: "not valid JSON", path: "" };
-  return invalidInput(`the request body is not acceptable JSON: ${problem.message}`, [problem]);
+  const parsed = parseStrictJsonText(text);
+  if (!parsed.ok) throw invalidInput(`the request body is not acceptable JSON: ${parsed.problem.message}`, [parsed.problem]);
+  return parsed.value;
 }

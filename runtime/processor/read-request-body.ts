@@ -3,7 +3,7 @@
 // is checked first, then every chunk as it arrives, so a chunked body cannot slip past), UTF-8,
 // and JSON without duplicate keys (JSON.parse would silently keep the last one).
 import type { IncomingMessage } from "node:http";
-import { firstJsonProblem, hasDuplicateKey } from "../../compiler/diagnostics/strict-json.js";
+import { parseStrictJsonText } from "../../compiler/diagnostics/strict-json.js";
 import { ProcessorError } from "./processor-error.js";
 
 export async function readRequestBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -48,22 +48,10 @@ export function parseRequestJson(bytes: Buffer): unknown {
     throw new ProcessorError("REQUEST_INVALID", "the request body is not valid UTF-8", { rule: "json/encoding" });
   }
   if (text.trim() === "") throw new ProcessorError("REQUEST_INVALID", "the request has no body; send a svc.data-processing.request.v1 document", { rule: "json/empty" });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw refused(text);
-  }
-  if (hasDuplicateKey(text)) throw refused(text);
-  return value;
-}
-
-function refused(text: string): ProcessorError {
-  const problem = firstJsonProblem(text);
-  return new ProcessorError("REQUEST_INVALID", `the request body is not acceptable JSON: ${problem?.message ?? "not valid JSON"}`, {
-    rule: problem?.code ?? "json/syntax",
-    path: problem?.path ?? "",
-  });
+  const parsed = parseStrictJsonText(text);
+  if (parsed.ok) return parsed.value;
+  const { problem } = parsed;
+  throw new ProcessorError("REQUEST_INVALID", `the request body is not acceptable JSON: ${problem.message}`, { rule: problem.code, path: problem.path ?? "" });
 }
 
 function tooLarge(limit: number): ProcessorError {

@@ -2,59 +2,23 @@
 // from a snapshot of synthetic history and weather, the frame assembled, the reference processor
 // called over loopback, the answer judged (spec: What the service does 1; States and transitions).
 import { expect } from "chai";
-import { readFileSync } from "node:fs";
 import { validateContract } from "../../../compiler/contracts/validate-contract.js";
 import { formatUtcTime } from "../../../compiler/contracts/utc-time.js";
 import type { ProcessorRoute, ProcessTaskRequest } from "../../../generated/types.js";
-import { commissionPack, loadProcessingPack, type CommissionedPack, type CommissionedTask, type PackText } from "../../../runtime/processing/binding/index.js";
+import type { CommissionedPack } from "../../../runtime/processing/binding/index.js";
 import { createProcessorClient } from "../../../runtime/processing/client/index.js";
-import type { CovariateRow, RawSample } from "../../../runtime/processing/frame/frame-input.js";
 import { toOutcomeRecord } from "../../../runtime/processing/run/outcome-record.js";
 import { processTask, type ProcessTaskDeps } from "../../../runtime/processing/run/process-task.js";
 import { openStore } from "../../../runtime/store/open-store.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { SourceSnapshot } from "../../../runtime/processing/sources/index.js";
 import { knownTaskOf, REFERENCE_TASKS } from "../../../runtime/processor/known-tasks.js";
 import { startReferenceProcessor, type RunningProcessor } from "../../../runtime/processor/start-processor.js";
-import { fromRoot } from "../../helpers/paths.js";
+import { demoPack, syntheticSources } from "../../helpers/demo-processing.js";
 
-const DEMO = "examples/packs/demo";
-const FILES = ["tasks/site-load-forecast.yaml", "tasks/pv-forecast.yaml", "bindings/site-load-main.yaml", "bindings/pv-main.yaml", "routes/reference-forecast.yaml", "site.yaml"];
-const read = (file: string): PackText => ({ file, text: readFileSync(fromRoot(DEMO, file), "utf8") });
 const TOKEN = "processor-token-for-this-test";
 const NOW = Date.UTC(2026, 2, 2, 12, 7, 30); // as_of floors to 12:00
-
-function commissioned(): CommissionedPack {
-  const files = FILES.map(read);
-  const loaded = loadProcessingPack(files.slice(0, -1), files[files.length - 1]!);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.diagnostics));
-  return commissionPack(loaded.pack);
-}
-
-/** A complete week of minute samples on a daily curve for every measured feature, and a weather forecast issued an hour ago. */
-function syntheticSources(c: CommissionedTask, asOf: number, horizonSteps: number): SourceSnapshot {
-  const cadenceMs = c.task.frame.cadence_seconds * 1000;
-  const history: Record<string, RawSample[]> = {};
-  const covariates: Record<string, CovariateRow[]> = {};
-  const sourceRefs: Record<string, string> = {};
-  const from = asOf - c.task.frame.history_steps * cadenceMs;
-  for (const f of c.features) {
-    if (f.source.kind === "calendar") continue;
-    sourceRefs[f.name] = f.source.source_ref;
-    if (f.source.kind === "measurement") {
-      const samples: RawSample[] = [];
-      for (let t = from + 60_000, seq = 0; t <= asOf; t += 60_000) samples.push({ t, v: 300 + 100 * Math.sin((t / 86_400_000) * 2 * Math.PI), seq: seq++ });
-      history[f.name] = samples;
-    } else {
-      const labels = f.segment === "history" ? c.task.frame.history_steps : horizonSteps;
-      const first = f.segment === "history" ? from + cadenceMs : asOf + cadenceMs;
-      covariates[f.name] = Array.from({ length: labels }, (_, i) => ({ t: first + i * cadenceMs, v: 10 + (i % 24), issuedAt: asOf - 3_600_000 }));
-    }
-  }
-  return { history, live: {}, covariates, sourceRefs };
-}
 
 describe("processTask: one processing call with the reference processor on loopback", function () {
   this.timeout(20_000);
@@ -80,7 +44,7 @@ describe("processTask: one processing call with the reference processor on loopb
   });
 
   before(async () => {
-    pack = commissioned();
+    pack = demoPack();
     expect(pack.refused).to.deep.equal([]);
     processor = await startReferenceProcessor({ port: 0, version: "0.1.0", token: TOKEN, clock: () => NOW, tasks: pack.commissioned.map((c) => knownTaskOf(c.task)).concat(REFERENCE_TASKS) });
   });

@@ -2,10 +2,10 @@
 // SVC_JWT_SECRET, or else the secret the server created in var/jwt-secret. With a public key or
 // a JWKS URL configured, tokens come from the identity provider and this command refuses.
 //   export SVC_ACCESS_TOKEN=$(npm run -s svc -- token --role Engineer --sub alice)
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { AuthConfigError, configuredKeyVariables, readAuthConfig } from "../../runtime/auth/auth-config.js";
 import { ROLES, type Role } from "../../runtime/auth/identity.js";
-import { LOCAL_SECRET_PATH, LocalSecretError, readLocalSecret } from "../../runtime/auth/local-secret.js";
+import { LocalSecretError, readLocalSecret } from "../../runtime/auth/local-secret.js";
 import { mintToken } from "../../runtime/auth/mint-token.js";
 import { EXIT, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
@@ -19,8 +19,9 @@ Prints a signed access token (HS256) and nothing else on stdout, for local use:
   --ttl DURATION   how long the token is valid: a number with s, m, h or d (default 1h, at most 30d)
   --tenant T       the tenant claim (default: none, the service uses "default")
   --project P      the project claim (default: none, the service uses "default")
-The key: SVC_JWT_SECRET when set, else the file ${LOCAL_SECRET_PATH} that the server creates on its
-first start (run this command in the directory the server runs in). SVC_JWT_ISSUER and
+The key: SVC_JWT_SECRET when set, else the file jwt-secret in SVC_VAR_DIR (default var/) that
+the server creates on its first start (run this command in the directory the server runs in,
+with the same SVC_VAR_DIR). SVC_JWT_ISSUER and
 SVC_JWT_AUDIENCE, when set, are written into the token so that the server accepts it.
 Exit codes: 0 printed, 1 no key to sign with, 2 wrong usage.`;
 
@@ -63,9 +64,11 @@ export async function tokenCommand(
 async function signingKeyOf(env: Record<string, string | undefined>, cwd: string): Promise<{ secret: Uint8Array; issuer?: string; audience?: string } | string> {
   try {
     const useLocal = configuredKeyVariables(env).length === 0;
-    const local = useLocal ? await readLocalSecret(join(cwd, LOCAL_SECRET_PATH)) : undefined;
+    // The server keeps its secret in SVC_VAR_DIR (default var/): read it from the same place.
+    const secretPath = join(env.SVC_VAR_DIR || "var", "jwt-secret");
+    const local = useLocal ? await readLocalSecret(resolve(cwd, secretPath)) : undefined;
     if (useLocal && local === undefined) {
-      return `no key to sign with: set SVC_JWT_SECRET, or start the server once (npm start) in ${cwd} so that it creates ${LOCAL_SECRET_PATH}`;
+      return `no key to sign with: set SVC_JWT_SECRET, or start the server once (npm start) in ${cwd} so that it creates ${secretPath}`;
     }
     const config = readAuthConfig(env, local);
     if (config.key.kind !== "secret") {

@@ -57,6 +57,14 @@ describe("svc token", () => {
     expect(identity).to.deep.include({ subject: "root", role: "Admin", tenantId: "default" });
   });
 
+  it("with SVC_VAR_DIR it signs with the jwt-secret the server created there", async () => {
+    const { secret } = await ensureLocalSecret(join(dir, "state", "jwt-secret"));
+    const { code, out } = await svcToken({ SVC_VAR_DIR: "state" }, "--role", "Engineer", "--sub", "alice");
+    expect(code).to.equal(0);
+    const identity = await createJwtVerifier(readAuthConfig({}, secret), clock).verify(out.trim());
+    expect(identity).to.deep.include({ subject: "alice", role: "Engineer" });
+  });
+
   it("carries SVC_JWT_ISSUER and SVC_JWT_AUDIENCE so that a server checking them accepts the token", async () => {
     const env = { SVC_JWT_SECRET: SECRET_TEXT, SVC_JWT_ISSUER: "https://id.example", SVC_JWT_AUDIENCE: "svc" };
     const { out } = await svcToken(env, "--role", "Engineer", "--sub", "alice");

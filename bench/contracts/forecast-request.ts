@@ -5,6 +5,7 @@
 // Deterministic (no clock, seeded values), so every run measures the same bytes.
 import { computeInputDigest, type DigestSource } from "../../compiler/contracts/input-digest.js";
 import type { DataProcessingTask, ProcessorRequest } from "../../generated/types.js";
+import { seededRandom } from "../../test/helpers/seeded-random.js";
 
 export const CADENCE_SECONDS = 900;
 export const HISTORY_STEPS = 672;
@@ -88,7 +89,7 @@ export function benchTask(): DataProcessingTask {
 export function benchRequest(): ProcessorRequest {
   const history = Array.from({ length: HISTORY_STEPS }, (_, i) => AS_OF - (HISTORY_STEPS - 1 - i) * CADENCE_SECONDS * 1000);
   const future = Array.from({ length: HORIZON_STEPS }, (_, i) => AS_OF + (i + 1) * CADENCE_SECONDS * 1000);
-  const random = seeded(0x5eed);
+  const random = seededRandom(0x5eed);
   const features: Record<string, unknown> = {};
   for (const f of HISTORY) {
     const missing = f.name === "site_load" ? MISSING_SITE_LOAD : new Set<number>();
@@ -174,16 +175,4 @@ function quarterHourOfDay(ms: number): number {
   const hour = Number(parts.find((p) => p.type === "hour")!.value);
   const minute = Number(parts.find((p) => p.type === "minute")!.value);
   return hour * 4 + Math.floor(minute / 15);
-}
-
-/** mulberry32: a small seeded PRNG, so the values (and the digest) are the same every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -11,6 +11,7 @@
 import type { DataProcessingTask, ProcessorRoute, ProcessorRouteConfig } from "../../generated/types.js";
 import type { CommissionedTask } from "../../runtime/processing/binding/index.js";
 import type { PointKey, PointSample } from "../../runtime/store/store.js";
+import { seededRandom } from "../../test/helpers/seeded-random.js";
 
 export const CADENCE_MS = 900_000;
 export const HISTORY_STEPS = 672;
@@ -151,7 +152,7 @@ export function pointRefs(): Record<string, PointKey> {
  * sample is 1 s + k x 331 ms before as_of, so the points' sample times interleave.
  */
 export function* historyBatches(asOf: number, batchSize: number): Generator<PointSample[]> {
-  const random = seeded(0x5eed);
+  const random = seededRandom(0x5eed);
   let batch: PointSample[] = [];
   for (let k = 0; k < FEATURES.length; k++) {
     const f = FEATURES[k]!;
@@ -175,16 +176,4 @@ function daily(ms: number): number {
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
-}
-
-/** mulberry32: a small seeded PRNG, so every run stores the same values. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

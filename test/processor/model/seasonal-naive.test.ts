@@ -17,6 +17,7 @@ import {
   seasonalNaiveForecast,
   type TargetHistory,
 } from "../../../runtime/processor/model/index.js";
+import { seededRandom } from "../../helpers/seeded-random.js";
 
 const CADENCE = 900;
 const DAY = 96; // 15-minute cells per day
@@ -35,17 +36,6 @@ function history(days: number, value: (t: number, i: number) => number | null = 
   return { asOf: AS_OF, cadenceSeconds: cadence, values };
 }
 
-/** mulberry32, so the noise is the same every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("reference model: seasonal-naive with a daily season and the recent level (runtime/processor/model)", () => {
   it("issue 7 item 5 (seasonal-naive, daily season, blended with the recent level): recovers the daily curve: value = w * curve(L) + (1 - w) * level at every step of a one-day horizon", () => {
@@ -123,7 +113,7 @@ describe("reference model: seasonal-naive with a daily season and the recent lev
   });
 
   it("spec Forecast invariants: quantiles are exactly the requested probabilities, non-decreasing at every point, the 0.5 quantile equal to the value", () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const probabilities = [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95];
     const outcome = seasonalNaiveForecast(history(7, (t) => curve(t) + 6 * (random() - 0.5)), DAY, probabilities);
     if (!outcome.ok) throw new Error(outcome.reason);
@@ -137,7 +127,7 @@ describe("reference model: seasonal-naive with a daily season and the recent lev
   });
 
   it("quantiles without 0.5 still centre on the value (below it for p < 0.5, above for p > 0.5)", () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     const outcome = seasonalNaiveForecast(history(3, (t) => curve(t) + 4 * (random() - 0.5)), 8, [0.2, 0.8]);
     if (!outcome.ok) throw new Error(outcome.reason);
     for (const p of outcome.points) {

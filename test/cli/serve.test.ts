@@ -8,24 +8,27 @@ import { join } from "node:path";
 import { main } from "../../cli/main.js";
 import { projectRoot } from "../helpers/paths.js";
 
+/** `svc serve` in-process on loopback ports with its var folder in `dir`; signals and exit captured. */
+async function serveIn(dir: string, env: Record<string, string>) {
+  let out = "";
+  let err = "";
+  let signal: ((name: string) => void) | undefined;
+  let exited: (code: number) => void = () => undefined;
+  const exit = new Promise<number>((resolve) => (exited = resolve));
+  const code = await main(["serve"], { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot, {
+    env: { PORT: "0", SVC_PROCESSOR_PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
+    onSignal: (handler) => (signal = handler),
+    exit: exited,
+  });
+  return { code, out: () => out, err: () => err, signal: (name: string) => signal!(name), exit };
+}
+
 describe("svc serve", () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-serve-"))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function serve(env: Record<string, string>) {
-    let out = "";
-    let err = "";
-    let signal: ((name: string) => void) | undefined;
-    let exited: (code: number) => void = () => undefined;
-    const exit = new Promise<number>((resolve) => (exited = resolve));
-    const code = await main(["serve"], { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot, {
-      env: { PORT: "0", SVC_PROCESSOR_PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
-      onSignal: (handler) => (signal = handler),
-      exit: exited,
-    });
-    return { code, out: () => out, err: () => err, signal: (name: string) => signal!(name), exit };
-  }
+  const serve = (env: Record<string, string>) => serveIn(dir, env);
 
   it("serves the demo on SQLite with a generated owner-only key, prints the URLs and how to get a token, and stops on SIGTERM", async () => {
     const running = await serve({});
@@ -70,19 +73,7 @@ describe("svc serve with data processing", function () {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "svc-serve-dp-"))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function serve(env: Record<string, string>) {
-    let out = "";
-    let err = "";
-    let signal: ((name: string) => void) | undefined;
-    let exited: (code: number) => void = () => undefined;
-    const exit = new Promise<number>((resolve) => (exited = resolve));
-    const code = await main(["serve"], { out: (t) => (out += t), err: (t) => (err += t) }, projectRoot, {
-      env: { PORT: "0", SVC_PROCESSOR_PORT: "0", SVC_VAR_DIR: dir, SVC_PACK: join(projectRoot, "examples/packs/demo"), ...env },
-      onSignal: (handler) => (signal = handler),
-      exit: exited,
-    });
-    return { code, out: () => out, err: () => err, signal: (name: string) => signal!(name), exit };
-  }
+  const serve = (env: Record<string, string>) => serveIn(dir, env);
 
   /** The exit code, or "still running" after `ms`; the timer never outlives the race. */
   async function exitWithin(exit: Promise<number>, ms: number): Promise<number | "still running"> {

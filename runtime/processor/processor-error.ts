@@ -44,11 +44,6 @@ export class ProcessorError extends Error {
   }
 }
 
-/** The HTTP status of a code. */
-export function statusOfCode(code: ProcessorErrorCode): number {
-  return CODES[code][0];
-}
-
 /** The envelope of `error` for the request `requestId` (null when it could not be read). */
 export function errorEnvelope(error: ProcessorError, requestId: string | null): ProcessingErrorEnvelope {
   return {

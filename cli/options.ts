@@ -1,6 +1,6 @@
 // Option parsing for commands: node's parseArgs, strict, with "did you mean" for a misspelt option.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { closestName } from "../generated/index.js";
+import { closestName } from "../generated/support/closest-name.js";
 import { UsageError } from "./console.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,13 +1,31 @@
 #!/usr/bin/env node
 // Entry point of the `svc` binary: the only place that touches process.
+import { createInterface } from "node:readline";
 import { main } from "./main.js";
 
 // `npm run svc -- ...` runs in the project root; paths are meant from where npm was called.
 const cwd = process.env.npm_lifecycle_event === "svc" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 
+/** One line of stdin after a question on stderr; undefined when stdin ends without a line. */
+function ask(question: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY === true });
+    let answer: string | undefined;
+    lines.question(question, (line) => {
+      answer = line;
+      lines.close();
+    });
+    lines.on("close", () => {
+      // A terminal echoes the answer and its newline; piped input does not: end the prompt's line.
+      if (process.stdin.isTTY !== true) process.stderr.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
 process.exitCode = await main(
   process.argv.slice(2),
-  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), ask },
   cwd,
   {
     env: process.env,

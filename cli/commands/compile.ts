@@ -12,6 +12,7 @@ import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import { checkPacks } from "../pack-checks.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
+import { checkRuleNamesUnique } from "../rule-names.js";
 import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
 
 export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--format text|json] PATH...
@@ -79,21 +80,6 @@ function printable(result: FileResult): unknown {
   if (result.kind === "flow") return result.outputs[0]!.nodes_json;
   if (result.kind === "data-processing") return documentOf(result.dataProcessing!.file!);
   return result.outputs.map((o) => ({ ...o.metadata, flow_json: o.flow_json, nodes_json: o.nodes_json }));
-}
-
-// The service tells rules apart by name (sync matches files to rules by name): one name, one rule.
-function checkRuleNamesUnique(results: FileResult[]): void {
-  const seen = new Map<string, string>();
-  for (const r of results) {
-    for (const o of r.outputs) {
-      if (o.metadata === undefined) continue;
-      const first = seen.get(o.metadata.name);
-      if (first === undefined) seen.set(o.metadata.name, r.file);
-      else if (first !== r.file) {
-        r.diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${o.metadata.name}" is also defined in ${first}` });
-      }
-    }
-  }
 }
 
 async function writeOutputs(results: FileResult[], dir: string, console: Console): Promise<void> {

@@ -1,0 +1,140 @@
+// The rule API over HTTP, for the CLI and the MCP server: one method per endpoint of the spec,
+// answers unwrapped from the `{success, data}` envelope, failures as ApiError or ServiceFailure.
+// Every call is bounded in time and in answer size; mutations carry `confirmed: true`, which
+// the caller must have been given (the `Confirmed` parameter makes that visible where it is sent).
+import type {
+  HistoryPage,
+  ManualExecution,
+  ReloadSummary,
+  Rule,
+  RuleCreated,
+  RuleDeleted,
+  RuleSummary,
+  RuleSummaryPage,
+  RuleUpdateRequest,
+  RuleVariables,
+  SchedulerStatusReport,
+} from "../../generated/types.js";
+import { ApiError, ServiceFailure } from "./api-errors.js";
+import type { ApiSettings } from "./api-settings.js";
+
+/** The user's explicit confirmation of a mutation (`--confirmed`, `confirmed: true`). */
+export type Confirmed = { confirmed: true };
+
+export type RuleChanges = Omit<RuleUpdateRequest, "confirmed">;
+
+export interface ApiClient {
+  /** Every rule, all pages. */
+  listRules(): Promise<RuleSummary[]>;
+  listPage(page: number, pageSize: number): Promise<RuleSummaryPage>;
+  getRule(id: number): Promise<Rule>;
+  createRule(input: { name: string; description: string }, confirmed: Confirmed): Promise<RuleCreated>;
+  updateRule(id: number, changes: RuleChanges, confirmed: Confirmed): Promise<Rule>;
+  deleteRule(id: number, confirmed: Confirmed): Promise<RuleDeleted>;
+  setEnabled(id: number, enabled: boolean, confirmed: Confirmed): Promise<Rule>;
+  executeRule(id: number, confirmed: Confirmed): Promise<ManualExecution>;
+  history(id: number, page: { afterId?: number; limit?: number }): Promise<HistoryPage>;
+  variables(id: number): Promise<RuleVariables>;
+  schedulerStatus(): Promise<SchedulerStatusReport>;
+  reloadScheduler(): Promise<ReloadSummary>;
+}
+
+/** The largest answer read: a page of 500 rules or one rule of a 1 MiB flow fits many times over. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const LIST_PAGE_SIZE = 500;
+
+export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch = fetch): ApiClient {
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> => request<T>(settings, fetchImpl, method, path, body);
+  const rule = (id: number) => `/api/rules/${id}`;
+  return {
+    async listRules() {
+      const all: RuleSummary[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await call<RuleSummaryPage>("GET", `/api/rules?page=${page}&page_size=${LIST_PAGE_SIZE}`);
+        all.push(...answer.items);
+        if (answer.items.length < LIST_PAGE_SIZE || all.length >= answer.total) return all;
+      }
+    },
+    listPage: (page, pageSize) => call("GET", `/api/rules?page=${page}&page_size=${pageSize}`),
+    getRule: (id) => call("GET", rule(id)),
+    createRule: (input, confirmed) => call("POST", "/api/rules", { ...input, ...confirmed }),
+    updateRule: (id, changes, confirmed) => call("PUT", rule(id), { ...changes, ...confirmed }),
+    deleteRule: (id, confirmed) => call("DELETE", rule(id), confirmed),
+    setEnabled: (id, enabled, confirmed) => call("POST", `${rule(id)}/${enabled ? "enable" : "disable"}`, confirmed),
+    executeRule: (id, confirmed) => call("POST", `${rule(id)}/execute`, confirmed),
+    history: (id, { afterId, limit }) => {
+      const query = new URLSearchParams();
+      if (afterId !== undefined) query.set("after_id", String(afterId));
+      if (limit !== undefined) query.set("limit", String(limit));
+      const text = query.toString();
+      return call("GET", `${rule(id)}/history${text ? `?${text}` : ""}`);
+    },
+    variables: (id) => call("GET", `${rule(id)}/variables`),
+    schedulerStatus: () => call("GET", "/api/scheduler/status"),
+    reloadScheduler: () => call("POST", "/api/scheduler/reload", {}),
+  };
+}
+
+async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method: string, path: string, body: unknown): Promise<T> {
+  const url = `${settings.baseUrl}${path}`;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (settings.token !== undefined) headers.authorization = `Bearer ${settings.token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const signal = AbortSignal.timeout(settings.timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchImpl(url, { method, headers, signal, redirect: "error", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    text = await readLimited(response);
+  } catch (error) {
+    throw failureOf(error, settings, `${method} ${path}`);
+  }
+  const correlationId = response.headers.get("x-correlation-id") ?? undefined;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    throw new ServiceFailure(`${method} ${path} answered ${response.status} with a body that is not JSON: is SVC_BASE_URL (${settings.baseUrl}) this service?`, response.status, correlationId);
+  }
+  if (isEnvelope(answer) && answer.success === true && response.ok) return answer.data as T;
+  const error = isObject(answer) && isObject(answer.error) ? answer.error : undefined;
+  if (!response.ok && error !== undefined && typeof error.code === "string" && typeof error.message === "string") {
+    const id = typeof error.correlationId === "string" ? error.correlationId : correlationId;
+    throw new ApiError(response.status, error.code, error.message, id, isObject(error.details) ? (error.details as ApiError["details"]) : undefined);
+  }
+  throw new ServiceFailure(`${method} ${path} answered ${response.status} with a body that is not the rule API's envelope: is SVC_BASE_URL (${settings.baseUrl}) this service?`, response.status, correlationId);
+}
+
+/** The body as text, refusing answers larger than MAX_ANSWER_BYTES without reading them whole. */
+async function readLimited(response: Response): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > MAX_ANSWER_BYTES) throw new AnswerTooLarge();
+  if (response.body === null) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw new AnswerTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+class AnswerTooLarge extends Error {}
+
+function failureOf(error: unknown, settings: ApiSettings, what: string): ServiceFailure {
+  const name = (error as { name?: string }).name;
+  if (name === "TimeoutError") return new ServiceFailure(`${what}: no answer from ${settings.baseUrl} within ${settings.timeoutMs} ms (SVC_TIMEOUT_MS)`);
+  if (error instanceof AnswerTooLarge) return new ServiceFailure(`${what}: the answer is larger than ${MAX_ANSWER_BYTES} bytes; refused`);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+  return new ServiceFailure(`cannot reach the service at ${settings.baseUrl} (${reason}): is it running (npm start), and is SVC_BASE_URL right?`);
+}
+
+function isEnvelope(value: unknown): value is { success: boolean; data?: unknown } {
+  return isObject(value) && typeof value.success === "boolean";
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

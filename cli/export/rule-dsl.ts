@@ -1,0 +1,62 @@
+// A stored rule as DSL text, or why it has none. The text is given only when compiling it back
+// gives the rule's own nodes_json (up to node ids) and settings: a DSL file written from it can
+// be synced back without changing the rule. Pure: a rule in, text or a reason out.
+import { isDeepStrictEqual } from "node:util";
+import { decompileFlow } from "../../compiler/decompiler/index.js";
+import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
+import type { RuleMetadata } from "../../compiler/lower/compiled-rule.js";
+import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
+import type { Diagnostic, NodesTopology, Rule } from "../../generated/types.js";
+
+export type RuleDsl =
+  /** `from`: the editor document, or the nodes_json of a legacy rule that has none. */
+  | { kind: "dsl"; text: string; from: "flow_json" | "nodes_json" }
+  /** No flow yet (created, never given one): there is nothing to write as DSL. */
+  | { kind: "stub" }
+  /** The decompiler refused it, or its DSL would not give the same rule back. */
+  | { kind: "failed"; reason: string };
+
+export function ruleDslOf(rule: Rule): RuleDsl {
+  if (rule.flow_json === null && !hasNodes(rule.nodes_json)) return { kind: "stub" };
+  const from = rule.flow_json === null ? "nodes_json" : "flow_json";
+  const metadata = metadataOf(rule);
+  const decompiled = decompileFlow(rule.flow_json ?? rule.nodes_json, metadata);
+  if (!decompiled.ok) return { kind: "failed", reason: `the decompiler refused it: ${describe(decompiled.diagnostics)}` };
+  const mismatch = roundTripMismatch(decompiled.text, rule, metadata);
+  if (mismatch !== undefined) return { kind: "failed", reason: mismatch };
+  return { kind: "dsl", text: decompiled.text, from };
+}
+
+export function metadataOf(rule: Rule): RuleMetadata {
+  const { name, description, priority, cooldown_ms, trigger_config } = rule;
+  return { name, description, priority, cooldown_ms, trigger_config };
+}
+
+/** Why the text would not compile back to this rule, or undefined when it does. */
+function roundTripMismatch(text: string, rule: Rule, metadata: RuleMetadata): string | undefined {
+  const compiled = compileRuleSource(text);
+  const errors = compiled.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) return `its DSL does not compile (${describe(errors)}); a decompiler bug worth reporting`;
+  if (compiled.rules.length !== 1) return `its DSL compiles to ${compiled.rules.length} rules instead of one`;
+  const { flow_json: _flow, nodes_json, ...settings } = compiled.rules[0]!;
+  if (!hasNodes(rule.nodes_json) || !isIsomorphic(nodes_json, rule.nodes_json)) {
+    return "its DSL compiles to a different nodes_json than the service holds (the flow_json and nodes_json of the rule may disagree)";
+  }
+  const changed = (Object.keys(metadata) as Array<keyof RuleMetadata>).filter((key) => !isDeepStrictEqual(settings[key], metadata[key]));
+  if (changed.length > 0) return `its DSL would change ${changed.join(", ")}`;
+  return undefined;
+}
+
+/** A stub's nodes_json is `{}`: a topology has `start` and `nodes`. */
+function hasNodes(nodesJson: Rule["nodes_json"]): nodesJson is NodesTopology {
+  const topology = nodesJson as Partial<NodesTopology>;
+  return typeof topology.start === "string" && typeof topology.nodes === "object" && topology.nodes !== null && Object.keys(topology.nodes).length > 0;
+}
+
+function describe(diagnostics: Diagnostic[]): string {
+  const first = diagnostics[0];
+  if (first === undefined) return "no reason given";
+  const where = first.path ? ` at ${first.path}` : "";
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
+  return `${first.code}${where}: ${first.message}${more}`;
+}

@@ -1,0 +1,68 @@
+// The read-only commands: list, get, history, variables.
+import { EXIT } from "../console.js";
+import { withApi } from "../api/api-command.js";
+import { parseOptions } from "../options.js";
+import { historyTable, ruleText, summariesTable, variablesTable } from "./rule-text.js";
+import { noPositionals, printJson, ruleIdOf, wholeNumberOption, type RulesSubcommand } from "./rules-io.js";
+
+export const listRules: RulesSubcommand = async (args, { console, env }) => {
+  const { values, positionals } = parseOptions(args, { page: { type: "string" }, "page-size": { type: "string" }, json: { type: "boolean" } });
+  noPositionals(positionals);
+  const page = wholeNumberOption(values.page, "--page", 1, 1e9);
+  const pageSize = wholeNumberOption(values["page-size"], "--page-size", 1, 500);
+  const json = values.json === true;
+  return withApi("rules list", console, env, json, async ({ client }) => {
+    if (page !== undefined || pageSize !== undefined) {
+      const answer = await client.listPage(page ?? 1, pageSize ?? 50);
+      if (json) printJson(console, answer);
+      else {
+        console.out(summariesTable(answer.items));
+        const last = Math.max(1, Math.ceil(answer.total / answer.page_size));
+        console.err(`page ${answer.page} of ${last} (${answer.total} rules)\n`);
+      }
+      return EXIT.ok;
+    }
+    const rules = await client.listRules();
+    if (json) printJson(console, rules);
+    else console.out(summariesTable(rules));
+    return EXIT.ok;
+  });
+};
+
+export const getRule: RulesSubcommand = async (args, { console, env }) => {
+  const { values, positionals } = parseOptions(args, { json: { type: "boolean" } });
+  const id = ruleIdOf(positionals);
+  const json = values.json === true;
+  return withApi("rules get", console, env, json, async ({ client }) => {
+    const rule = await client.getRule(id);
+    if (json) printJson(console, rule);
+    else console.out(ruleText(rule, (await import("../../compiler/decompiler/index.js")).decompileFlow));
+    return EXIT.ok;
+  });
+};
+
+export const ruleHistory: RulesSubcommand = async (args, { console, env }) => {
+  const { values, positionals } = parseOptions(args, { limit: { type: "string" }, after: { type: "string" }, json: { type: "boolean" } });
+  const id = ruleIdOf(positionals);
+  const limit = wholeNumberOption(values.limit, "--limit", 1, 500);
+  const afterId = wholeNumberOption(values.after, "--after", 0, Number.MAX_SAFE_INTEGER);
+  const json = values.json === true;
+  return withApi("rules history", console, env, json, async ({ client }) => {
+    const page = await client.history(id, { ...(limit !== undefined ? { limit } : {}), ...(afterId !== undefined ? { afterId } : {}) });
+    if (json) printJson(console, page);
+    else console.out(historyTable(id, page));
+    return EXIT.ok;
+  });
+};
+
+export const ruleVariables: RulesSubcommand = async (args, { console, env }) => {
+  const { values, positionals } = parseOptions(args, { json: { type: "boolean" } });
+  const id = ruleIdOf(positionals);
+  const json = values.json === true;
+  return withApi("rules variables", console, env, json, async ({ client }) => {
+    const variables = await client.variables(id);
+    if (json) printJson(console, variables);
+    else console.out(variablesTable(variables));
+    return EXIT.ok;
+  });
+};

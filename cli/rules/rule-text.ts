@@ -1,0 +1,111 @@
+// How rules, executions, history and variables read in a terminal. Pure: values in, text out.
+import type { decompileFlow } from "../../compiler/decompiler/index.js";
+import type { ExecutionResult, HistoryPage, ManualExecution, NodesTopology, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
+import { plural } from "../console.js";
+import { cell, formatTable } from "../table.js";
+
+export function summariesTable(rules: RuleSummary[]): string {
+  if (rules.length === 0) return "no rules (svc sync PACK --confirmed or svc rules create ... --confirmed adds some)\n";
+  return formatTable(
+    ["ID", "NAME", "ENABLED", "DESCRIPTION"],
+    rules.map((r) => [String(r.id), cell(r.name, 40), r.enabled ? "yes" : "no", cell(r.description)]),
+  );
+}
+
+/** A rule for people: its settings, then its DSL (the decompiler's), or why there is none. */
+export function ruleText(rule: Rule, decompile: typeof decompileFlow): string {
+  const lines = [
+    `rule #${rule.id} "${rule.name}"  ${rule.enabled ? "enabled" : "disabled"}`,
+    ...(rule.description ? [`  description  ${rule.description}`] : []),
+    `  trigger      ${triggerText(rule.trigger_config, rule.cooldown_ms)}`,
+    `  priority     ${rule.priority}`,
+    `  cooldown     ${rule.cooldown_ms === 0 ? "none" : durationText(rule.cooldown_ms)}`,
+    `  updated      ${rule.updated_at} (created ${rule.created_at})`,
+  ];
+  const nodes = Object.keys((rule.nodes_json as Partial<NodesTopology>).nodes ?? {}).length;
+  if (nodes === 0) {
+    lines.push("", `a stub: no flow yet (svc rules update ${rule.id} --file FILE --confirmed gives it one)`);
+    return `${lines.join("\n")}\n`;
+  }
+  const { flow_json, nodes_json, name, description, priority, cooldown_ms, trigger_config } = rule;
+  const dsl = decompile(flow_json ?? nodes_json, { name, description, priority, cooldown_ms, trigger_config });
+  lines.push(`  flow         ${plural(nodes, "node")}${flow_json === null ? " (compact only: no editor document)" : ""}`, "");
+  lines.push(dsl.ok ? dsl.text.trimEnd() : `(not shown as DSL: ${dsl.diagnostics[0]?.message ?? "the decompiler refused it"}; --json shows the rule)`);
+  return `${lines.join("\n")}\n`;
+}
+
+export function triggerText(trigger: TriggerConfig | null, cooldownMs: number): string {
+  if (trigger === null) return `none: every ${durationText(cooldownMs > 0 ? cooldownMs : 1000)} (the default)`;
+  if (trigger.type === "interval") return `every ${durationText(trigger.interval_ms)}`;
+  const points = trigger.point_refs.map((p) => `${p.point_type}(${p.instance}, ${p.point})`).join(", ");
+  const deadbands = [
+    ...(trigger.time_deadband_ms ? [`time deadband ${durationText(trigger.time_deadband_ms)}`] : []),
+    ...(trigger.value_deadband != null ? [`value deadband ${JSON.stringify(trigger.value_deadband)}`] : []),
+  ];
+  return `on change of ${points}${deadbands.length > 0 ? ` (${deadbands.join(", ")})` : ""}`;
+}
+
+/** 300000 -> "5m", 1500 -> "1500ms": the largest unit that divides the duration. */
+export function durationText(ms: number): string {
+  for (const [unit, size] of [["h", 3_600_000], ["m", 60_000], ["s", 1000]] as const) {
+    if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
+}
+
+/** A live value for a table: six significant digits (--json has the exact value). */
+function valueText(value: number | boolean | null): string {
+  if (value === null) return "unavailable";
+  return typeof value === "number" ? String(Number(value.toPrecision(6))) : String(value);
+}
+
+export function executionText(execution: ManualExecution): string {
+  const verdict = execution.success ? "succeeded" : "did not succeed";
+  const lines = [
+    `rule #${execution.rule_id} executed: ${verdict}; ${execution.actions_succeeded} of ${plural(execution.actions_attempted, "action")} accepted by the command plane`,
+  ];
+  if (execution.result !== null) lines.push(...resultLines(execution.result));
+  if (execution.error !== null) lines.push(`  error: ${JSON.stringify(execution.error)}`);
+  if (execution.history_id !== null) lines.push(`  history record #${execution.history_id} (svc rules history ${execution.rule_id})`);
+  return `${lines.join("\n")}\n`;
+}
+
+function resultLines(result: ExecutionResult): string[] {
+  const lines = result.actions.map(
+    (a) => `  write action(${a.target}, ${a.point}) = ${a.value === null ? "invalid" : a.value}  ${a.success ? "accepted" : `failed: ${a.reason ?? "no reason given"}`}`,
+  );
+  if (result.short_circuit !== null) lines.push(`  stopped early: ${JSON.stringify(result.short_circuit)}`);
+  if (result.matched.length > 0) lines.push(`  matched: ${result.matched.map((m) => JSON.stringify(m)).join(", ")}`);
+  lines.push(`  path: ${result.path.join(" -> ")}`);
+  return lines;
+}
+
+export function historyTable(ruleId: number, page: HistoryPage): string {
+  if (page.items.length === 0) return `no executions of rule #${ruleId} recorded${page.next_after_id === null ? "" : " on this page"}\n`;
+  const table = formatTable(
+    ["RECORD", "STARTED", "MS", "SUCCESS", "ACTIONS", "ERROR"],
+    page.items.map((h) => {
+      const actions = Array.isArray(h.result.actions) ? h.result.actions : [];
+      const ok = actions.filter((a) => (a as { success?: boolean }).success === true).length;
+      const took = Date.parse(h.finished_at) - Date.parse(h.started_at);
+      return [String(h.id), h.started_at, Number.isFinite(took) ? String(took) : "", h.success ? "yes" : "no", `${ok}/${actions.length}`, h.error === null ? "" : cell(JSON.stringify(h.error), 50)];
+    }),
+  );
+  const more = page.next_after_id === null ? "" : `more: svc rules history ${ruleId} --after ${page.next_after_id}\n`;
+  return table + more;
+}
+
+export function variablesTable(variables: RuleVariables): string {
+  if (variables.variables.length === 0) return `rule #${variables.rule_id} has no variables\n`;
+  return formatTable(
+    ["NAME", "KIND", "POINT", "VALUE", "UNIT", "UPDATED"],
+    variables.variables.map((v) => [
+      v.name,
+      v.kind,
+      v.instance === undefined ? (v.expr !== undefined ? cell(v.expr, 40) : "") : `${v.point_type}(${v.instance}, ${v.point})${v.point_name ? ` ${v.point_name}` : ""}`,
+      v.value === undefined ? "" : valueText(v.value),
+      v.unit ?? "",
+      v.updated_at ?? "",
+    ]),
+  );
+}

@@ -1,0 +1,92 @@
+// The usage of `svc rules` and of each of its commands: what --help prints.
+export const RULES_SUBCOMMAND_USAGE: Record<string, string> = {
+  list: `usage: svc rules list [--page N] [--page-size N] [--json]
+
+Lists the rules: id, name, enabled, description. Every page unless --page is given. Read-only.
+  --page N         only page N (from 1) of --page-size rules (default 50, at most 500)
+  --json           the summaries as a JSON array (with --page: the page as the API answers it)`,
+  get: `usage: svc rules get ID [--json]
+
+Shows one rule: its settings, trigger, and its flow as rule DSL (the decompiler's).
+  --json           the rule as the API answers it, with flow_json and nodes_json`,
+  create: `usage: svc rules create --name NAME [--description TEXT] --confirmed [--json]
+       svc rules create --file FILE [--rule NAME] --confirmed [--json]
+
+Creates a rule. It starts disabled (enable it with svc rules enable ID --confirmed).
+  --name NAME         a stub: a name and a description, no flow yet
+  --description TEXT  the stub's description
+  --file FILE         a rule file (.rule, .rule.yaml) or an editor document (.flow.json, named
+                      with --name): compiled here first, errors reported at file:line:col and
+                      nothing sent; then the stub is created and given the flow, trigger and settings
+  --rule NAME         the rule of FILE to take when FILE defines several
+  --confirmed         required: creating a rule changes the service`,
+  update: `usage: svc rules update ID --file FILE [--rule NAME] --confirmed [--json]
+       svc rules update ID [--name NAME] [--description TEXT] --confirmed [--json]
+
+Replaces a rule's flow and settings with a file's, or renames or re-describes it. Whether the rule
+is enabled does not change.
+  --file FILE         a rule file (.rule, .rule.yaml): its flow, trigger, name, description,
+                      priority and cooldown; or an editor document (.flow.json): the flow only.
+                      Compiled here first with the service's compile function: errors are
+                      reported at file:line:col and nothing is sent
+  --rule NAME         the rule of FILE to take when FILE defines several
+  --name NAME         a new name
+  --description TEXT  a new description
+  --confirmed         required: an update changes what runs`,
+  enable: `usage: svc rules enable ID --confirmed [--json]
+
+Enables a rule: the scheduler runs it from its next tick.
+  --confirmed      required: an enabled rule writes action points`,
+  disable: `usage: svc rules disable ID --confirmed [--json]
+
+Disables a rule: the scheduler skips it (an execution in progress finishes).
+  --confirmed      required`,
+  delete: `usage: svc rules delete ID --confirmed [--force] [--json]
+
+Deletes a rule (its execution history is kept). Asks first, reading the answer from stdin.
+  --confirmed      required: deleting cannot be undone
+  --force          do not ask (for scripts); --confirmed is still required`,
+  execute: `usage: svc rules execute ID --confirmed [--json]
+
+Executes a rule once, now, against live values: a real execution that writes action points
+(there is no dry run). Prints its actions and path; the record is in the rule's history.
+  --confirmed      required: the execution writes to the command plane`,
+  history: `usage: svc rules history ID [--limit N] [--after RECORD] [--json]
+
+The rule's execution records, oldest first, a page at a time. Read-only.
+  --limit N        records per page (default 50, at most 500)
+  --after RECORD   the page after this record id (the previous page's last)
+  --json           the page as the API answers it`,
+  variables: `usage: svc rules variables ID [--json]
+
+The variables the rule reads and defines, with the live values of its inputs. Read-only.
+  --json           as the API answers it`,
+};
+
+export const RULES_USAGE = `usage: svc rules <command> [options]
+
+Manages the rules of a running service over its API. The service is SVC_BASE_URL (default
+http://127.0.0.1:8080); the token is SVC_ACCESS_TOKEN (never an option, so that it stays out of
+shell history):
+  export SVC_ACCESS_TOKEN=$(npm run -s svc -- token --role Engineer --sub YOUR-NAME)
+
+Commands:
+  list [--page N] [--page-size N] [--json]                    read-only
+  get ID [--json]                                             settings and DSL of one rule
+  create --name NAME [--description TEXT] --confirmed         a disabled stub
+  create --file FILE [--rule NAME] --confirmed                a disabled rule from a rule file
+  update ID --file FILE [--rule NAME] --confirmed             compiled locally first
+  update ID [--name NAME] [--description TEXT] --confirmed
+  enable ID --confirmed
+  disable ID --confirmed
+  delete ID --confirmed [--force]                             asks first unless --force
+  execute ID --confirmed                                      a real execution: no dry run
+  history ID [--limit N] [--after RECORD] [--json]
+  variables ID [--json]
+
+--confirmed is required by create, update, enable, disable, delete and execute: without it the
+command refuses before sending anything. --json prints the API's data on stdout for scripts
+(errors then go to stderr as one JSON object). svc rules COMMAND --help shows one command.
+Exit codes: 0 done, 1 the file has errors, 2 wrong usage, 3 refused (no --confirmed, no token,
+not confirmed at the prompt, or the service refused the request: 4xx), 4 the service failed
+(unreachable, timed out, 5xx). API errors are printed with their code and correlation id.`;

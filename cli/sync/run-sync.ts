@@ -1,0 +1,91 @@
+// sync and import, the one procedure: compile the files locally (any error: nothing is sent),
+// refuse without --confirmed, read the service, plan, then apply the plan's writes in order,
+// and reload the scheduler once after any change (spec item 14: an explicit reload follows
+// configuration sync and bulk import).
+import { ApiError, ServiceFailure } from "../api/api-errors.js";
+import { refuseUnconfirmed, reportApiFailure, withApi } from "../api/api-command.js";
+import type { ApiClient } from "../api/api-client.js";
+import { EXIT, plural, UsageError, type Console } from "../console.js";
+import { reportDiagnostics } from "../report-diagnostics.js";
+import type { ReloadSummary } from "../../generated/types.js";
+import { applyPlan } from "./apply-plan.js";
+import { loadDesiredRules } from "./load-desired-rules.js";
+import { printSyncReport } from "./print-sync.js";
+import { duplicateNames, planSync, rulesToRead, type DesiredRule, type DuplicateName, type PlanResult } from "./sync-plan.js";
+
+export interface SyncRequest {
+  command: "sync" | "import";
+  paths: string[];
+  /** What the service is made to match, for people: the pack folder, or "the files". */
+  source: string;
+  confirmed: boolean;
+  dryRun: boolean;
+  /** sync only: delete the service's rules that no file defines. */
+  prune: boolean;
+  enable: boolean;
+  json: boolean;
+}
+
+export async function runSync(request: SyncRequest, console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {
+  const { command, json } = request;
+  // Compiled before the token is looked at: a broken pack fails the same way offline.
+  const desired = await loadDesiredRules(request.paths, cwd, command);
+  for (const note of desired.notes) console.err(`${note}\n`);
+  if (desired.failed > 0) {
+    reportDiagnostics(desired.results, json ? "json" : "text", console);
+    console.err(`svc ${command}: ${desired.failed} of ${plural(desired.results.length, "file")} failed to compile; nothing was sent\n`);
+    return EXIT.diagnostics;
+  }
+  // No rules at all is far more likely a wrong folder than a wish to empty the service.
+  if (desired.rules.length === 0) throw new UsageError(`no rules in ${request.source}: rule files are *.rule, *.rule.yaml and *.rule.yml`);
+  if (!request.dryRun && !request.confirmed) return refuseUnconfirmed(command, `svc ${command}`, console);
+  return withApi(command, console, env, json, async ({ client }) => {
+    const plan = await planAgainstService(request, desired.rules, client);
+    if (!plan.ok) return reportDuplicates(command, plan.duplicates, console, json);
+    const report = { command, source: request.source, dryRun: request.dryRun, enable: request.enable, steps: plan.steps, reload: null };
+    if (request.dryRun) {
+      printSyncReport(report, console, json);
+      return EXIT.ok;
+    }
+    const outcome = await applyPlan(plan.steps, client, { confirmed: true });
+    // Every write reloaded the scheduler already; this one reload is the spec's, after a sync.
+    const reload = outcome.applied.length > 0 ? await reloadScheduler(client) : null;
+    printSyncReport({ ...report, outcome, reload: reload instanceof Error ? null : reload }, console, json);
+    let code: number = EXIT.ok;
+    if (outcome.failure !== undefined) code = reportApiFailure(command, outcome.failure.error, console, json);
+    if (reload instanceof Error) {
+      console.err(`svc ${command}: the changes are stored, but the scheduler reload after them failed:\n`);
+      const reloadCode = reportApiFailure(command, reload, console, json);
+      if (code === EXIT.ok) code = reloadCode;
+    }
+    return code;
+  });
+}
+
+// Lists every rule, then reads in full only the ones a file names (the plan compares their flows).
+async function planAgainstService(request: SyncRequest, desired: DesiredRule[], client: ApiClient): Promise<PlanResult> {
+  const summaries = await client.listRules();
+  const duplicates = duplicateNames(desired, summaries);
+  if (duplicates.length > 0) return { ok: false, duplicates };
+  const rules = [];
+  for (const id of rulesToRead(desired, summaries)) rules.push(await client.getRule(id));
+  const others = request.command === "import" ? "ignore" : request.prune ? "delete" : "keep";
+  return planSync(desired, { summaries, rules }, { others, enable: request.enable });
+}
+
+async function reloadScheduler(client: ApiClient): Promise<ReloadSummary | ApiError | ServiceFailure> {
+  try {
+    return await client.reloadScheduler();
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof ServiceFailure) return error;
+    throw error;
+  }
+}
+
+function reportDuplicates(command: string, duplicates: DuplicateName[], console: Console, json: boolean): number {
+  const named = duplicates.map((d) => `${JSON.stringify(d.name)} (${d.ids.map((id) => `#${id}`).join(", ")})`);
+  const message = `the service holds more than one rule named ${named.join("; ")}: which one the file means is unknown`;
+  if (json) console.err(`${JSON.stringify({ error: { code: "duplicate-rule-names", message, duplicates } })}\n`);
+  else console.err(`svc ${command}: ${message}; nothing was changed\n  rename or delete all but one (svc rules delete ID --confirmed), then run svc ${command} again\n`);
+  return EXIT.diagnostics;
+}

@@ -1,0 +1,409 @@
+// `svc sync` and `svc import` as child processes against the real service (issue 8 items 2, 3
+// and 5): the plan, refusals before any request, idempotence, prune, enable, compile errors,
+// duplicate names on the service, and the report when a request fails part way.
+// The its of a describe share one service and run in order: each starts from the state the one
+// before left (said in its name where it matters).
+import { expect } from "chai";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
+import { fileNameOf } from "../../cli/commands/compile.js";
+import { collectSourceFiles, compileSourceFile, type CompiledOutput } from "../../cli/source-files.js";
+import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
+import { decompileFlow } from "../../compiler/decompiler/index.js";
+import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
+import type { NodesTopology, Rule } from "../../generated/types.js";
+import { closedPort, runCli, startCliService, type CliRun, type CliService } from "../helpers/cli-service.js";
+import { fromRoot } from "../helpers/paths.js";
+
+const DEMO = "examples/packs/demo";
+const confirmed = { confirmed: true } as const;
+
+/** The rules of the demo pack's rule files as the local compiler makes them. */
+async function demoRules(): Promise<CompiledOutput[]> {
+  const files = (await collectSourceFiles([DEMO], fromRoot())).filter((f) => f.kind === "dsl" || f.kind === "yaml");
+  return (await Promise.all(files.map(compileSourceFile))).flatMap((r) => r.outputs);
+}
+
+function clientOf(service: CliService, token: string): ApiClient {
+  return createApiClient({ baseUrl: service.url, token, timeoutMs: 10_000 });
+}
+
+/** Every rule of the service in full, by name. */
+async function rulesByName(client: ApiClient): Promise<Map<string, Rule>> {
+  const rules = await Promise.all((await client.listRules()).map((s) => client.getRule(s.id)));
+  return new Map(rules.map((r) => [r.name, r]));
+}
+
+/** A copy of the demo pack in a temporary folder, to edit. */
+function copyOfDemo(): string {
+  const dir = mkdtempSync(join(tmpdir(), "svc-sync-pack-"));
+  cpSync(fromRoot(DEMO), dir, { recursive: true });
+  return dir;
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(file, "utf8");
+  expect(text, file).to.contain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
+
+const linesOf = (run: CliRun, action: string): string[] => run.out.split("\n").filter((line) => line.startsWith(`${action} `));
+
+describe("svc sync of the demo pack (issue 8 item 2)", function () {
+  this.timeout(60_000);
+  let service: CliService;
+  let env: Record<string, string>;
+  let admin: ApiClient;
+  let expected: CompiledOutput[];
+  const temporary: string[] = [];
+  const sync = (...args: string[]): Promise<CliRun> => runCli(["sync", ...args], { env });
+  const tempPack = (): string => {
+    const dir = copyOfDemo();
+    temporary.push(dir);
+    return dir;
+  };
+
+  before(async () => {
+    service = await startCliService();
+    env = await service.env("Engineer");
+    admin = clientOf(service, await service.token("Admin"));
+    expected = await demoRules();
+    expect(expected.length, "the demo pack has rules").to.be.greaterThan(5);
+  });
+  after(async () => {
+    await service.stop();
+    for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("--dry-run on an empty service lists one create per rule of the pack's rule files and writes nothing", async () => {
+    const run = await sync(DEMO, "--dry-run");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "create")).to.have.length(expected.length);
+    for (const rule of expected) expect(run.out).to.contain(`create    ${JSON.stringify(rule.metadata!.name)}  (${DEMO}/rules/`);
+    expect(run.out).to.match(new RegExp(`dry run, nothing written: ${expected.length} to create, 0 to update, 0 unchanged, 0 to delete`));
+    expect(run.out).to.contain("created rules are disabled; --enable enables them");
+    // Editor documents have no name: one note each; data-processing files: not mentioned.
+    expect(run.err).to.contain(`${DEMO}/flows/minimal.flow.json: skipped: an editor document has no rule name; sync manages rule files`);
+    expect(run.err).not.to.contain("tasks/");
+    expect(await admin.listRules()).to.deep.equal([]);
+  });
+
+  it("--dry-run --json: one object with the planned actions, nothing applied", async () => {
+    const run = await sync(DEMO, "--dry-run", "--json");
+    expect(run.code, run.err).to.equal(0);
+    const report = JSON.parse(run.out) as { dry_run: boolean; actions: Array<Record<string, unknown>>; applied: unknown[]; not_applied: unknown[]; reload: unknown };
+    expect(report.dry_run).to.equal(true);
+    expect(report.actions).to.have.length(expected.length);
+    expect(report.actions[0]).to.deep.equal({ action: "create", id: null, name: "AHU-1 alarms", file: `${DEMO}/rules/ahu1-alarms.rule` });
+    expect(report.applied).to.deep.equal([]);
+    expect(report.not_applied).to.have.length(expected.length);
+    expect(report.reload).to.equal(null);
+  });
+
+  it("refuses without --confirmed before any request (exit 3), and nothing is created", async () => {
+    const run = await sync(DEMO);
+    expect(run.code).to.equal(3);
+    expect(run.err).to.contain("needs --confirmed; nothing was sent");
+    expect(await admin.listRules()).to.deep.equal([]);
+  });
+
+  it("refuses without a token (exit 3), before any request", async () => {
+    const run = await runCli(["sync", DEMO, "--confirmed"], { env: await service.env(null) });
+    expect(run.code).to.equal(3);
+    expect(run.err).to.contain("SVC_ACCESS_TOKEN is not set");
+    expect(await admin.listRules()).to.deep.equal([]);
+  });
+
+  it("with a Viewer token the service refuses the first write: permission-denied with its correlation id (exit 3), nothing applied", async () => {
+    const run = await runCli(["sync", DEMO, "--confirmed"], { env: await service.env("Viewer") });
+    expect(run.code, run.out + run.err).to.equal(3);
+    expect(run.err).to.match(/403 permission-denied/);
+    expect(run.err).to.match(/correlation id: [0-9a-f-]{36}/);
+    expect(run.out).to.contain("applied (0):");
+    expect(run.out).to.contain(`not applied (${expected.length}):`);
+    expect(await admin.listRules()).to.deep.equal([]);
+  });
+
+  it("--confirmed creates every rule of the pack, disabled, with the flow the local compiler makes, and reloads the scheduler once", async () => {
+    const run = await sync(DEMO, "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "create")).to.have.length(expected.length);
+    expect(run.out).to.match(new RegExp(`^${expected.length} created, 0 updated, 0 unchanged, 0 deleted; scheduler reloaded: \\d+ rules loaded, 0 enabled$`, "m"));
+    const stored = await rulesByName(admin);
+    expect(stored.size).to.equal(expected.length);
+    for (const rule of expected) {
+      const held = stored.get(rule.metadata!.name)!;
+      expect(held.enabled, held.name).to.equal(false);
+      expect(isIsomorphic(rule.nodes_json, held.nodes_json as NodesTopology), held.name).to.equal(true);
+      expect(held.flow_json, held.name).to.deep.equal(rule.flow_json);
+      expect({ ...rule.metadata, description: held.description, trigger_config: held.trigger_config }, held.name).to.deep.equal(rule.metadata);
+    }
+  });
+
+  it("is idempotent: a second run writes nothing (no rule's updated_at moves) and says so, exit 0", async () => {
+    const before = await rulesByName(admin);
+    const run = await sync(DEMO, "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "unchanged")).to.have.length(expected.length);
+    expect(run.out).to.contain(`the service already matches ${DEMO}: nothing to do`);
+    expect(run.out).not.to.contain("scheduler reloaded");
+    expect(await rulesByName(admin)).to.deep.equal(before);
+  });
+
+  it("a changed threshold in a copy of the pack plans exactly one update, of the flow, and applies it", async () => {
+    const pack = tempPack();
+    edit(join(pack, "rules/ahu1-freeze-protection.rule"), "param limit = 5", "param limit = 6");
+    const id = (await rulesByName(admin)).get("AHU-1 freeze protection")!.id;
+    const planned = await sync(pack, "--dry-run");
+    expect(planned.code, planned.err).to.equal(0);
+    expect(linesOf(planned, "update")).to.deep.equal([`update    #${id} "AHU-1 freeze protection"  (flow)`]);
+    expect(linesOf(planned, "unchanged")).to.have.length(expected.length - 1);
+    const run = await sync(pack, "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    expect(run.out).to.contain("0 created, 1 updated");
+    expect(JSON.stringify((await admin.getRule(id)).flow_json)).to.contain("6");
+    // Back to the pack as it is in git, for the tests after this one.
+    expect((await sync(DEMO, "--confirmed")).out).to.contain("0 created, 1 updated");
+  });
+
+  it("a rule created by hand is kept and listed without --prune, and deleted with it", async () => {
+    const { id } = await admin.createRule({ name: "Made by hand", description: "not in the pack" }, confirmed);
+    const kept = await sync(DEMO, "--confirmed");
+    expect(kept.code, kept.err).to.equal(0);
+    expect(kept.out).to.contain(`kept      #${id} "Made by hand"  (not in the pack, kept; --prune deletes it)`);
+    expect(kept.out).to.contain("nothing to do");
+    expect((await admin.listRules()).map((r) => r.id)).to.include(id);
+    const pruned = await sync(DEMO, "--confirmed", "--prune");
+    expect(pruned.code, pruned.err).to.equal(0);
+    expect(linesOf(pruned, "delete")).to.deep.equal([`delete    #${id} "Made by hand"`]);
+    expect(pruned.out).to.contain(`0 created, 0 updated, ${expected.length} unchanged, 1 deleted; scheduler reloaded`);
+    expect((await admin.listRules()).map((r) => r.id)).not.to.include(id);
+  });
+
+  it("--enable enables every rule of the pack; run again, nothing to do", async () => {
+    const run = await sync(DEMO, "--confirmed", "--enable");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "enable")).to.have.length(expected.length);
+    expect(run.out).to.match(new RegExp(`${expected.length} enabled; scheduler reloaded: ${expected.length} rules loaded, ${expected.length} enabled`));
+    expect((await admin.listRules()).every((r) => r.enabled)).to.equal(true);
+    expect((await sync(DEMO, "--confirmed", "--enable")).out).to.contain("nothing to do");
+  });
+
+  it("a pack decompiled from the service's rules (other node ids and positions) syncs as nothing to do: export then sync", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-sync-export-"));
+    temporary.push(dir);
+    for (const rule of (await rulesByName(admin)).values()) {
+      const { name, description, priority, cooldown_ms, trigger_config } = rule;
+      const decompiled = decompileFlow(rule.flow_json, { name, description, priority, cooldown_ms, trigger_config });
+      if (!decompiled.ok) throw new Error(`${name}: ${JSON.stringify(decompiled.diagnostics)}`);
+      writeFileSync(join(dir, `${fileNameOf(name)}.rule`), decompiled.text);
+    }
+    const run = await sync(dir, "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "unchanged")).to.have.length(expected.length);
+    expect(run.out).to.contain("nothing to do");
+  });
+
+  it("a compile error stops everything before a request: file:line:col, exit 1, the service unchanged (offline too)", async () => {
+    const pack = tempPack();
+    edit(join(pack, "rules/ahu1-freeze-protection.rule"), "when mixed_air < limit", "when mixed_air < limt");
+    const before = await rulesByName(admin);
+    const run = await sync(pack, "--confirmed", "--prune");
+    expect(run.code).to.equal(1);
+    expect(run.err).to.match(new RegExp(`${pack}/rules/ahu1-freeze-protection\\.rule:\\d+:\\d+: error`));
+    expect(run.err).to.contain("failed to compile; nothing was sent");
+    expect(await rulesByName(admin)).to.deep.equal(before);
+    // No token and nothing listening: the same answer, so no request was needed to give it.
+    const offline = await runCli(["sync", pack, "--confirmed"], { env: { SVC_BASE_URL: `http://127.0.0.1:${await closedPort()}` } });
+    expect(offline.code).to.equal(1);
+    expect(offline.err).to.match(/ahu1-freeze-protection\.rule:\d+:\d+: error/);
+  });
+
+  it("one rule name in two files is an error of the second file (exit 1), nothing sent", async () => {
+    const pack = tempPack();
+    writeFileSync(join(pack, "rules/copy.rule"), readFileSync(join(pack, "rules/boiler-enable.rule"), "utf8"));
+    const run = await sync(pack, "--confirmed");
+    expect(run.code).to.equal(1);
+    expect(run.err).to.contain('rule/duplicate-rule-name: a rule named "Boiler enable" is also defined in');
+  });
+
+  it("two rules on the service with a name a file defines: exit 1 naming their ids, nothing changed", async () => {
+    const first = (await rulesByName(admin)).get("Boiler enable")!.id;
+    const { id: second } = await admin.createRule({ name: "Boiler enable", description: "a second one" }, confirmed);
+    const before = await rulesByName(admin);
+    const run = await sync(DEMO, "--confirmed", "--prune");
+    expect(run.code).to.equal(1);
+    expect(run.err).to.contain(`"Boiler enable" (#${first}, #${second})`);
+    expect(run.err).to.contain("nothing was changed");
+    expect((await admin.listRules()).length).to.equal(before.size + 1);
+    await admin.deleteRule(second, confirmed);
+  });
+
+  it("usage: PACK must be a folder (a file points to svc import), exactly one, existing", async () => {
+    const file = await sync(`${DEMO}/rules/boiler-enable.rule`, "--confirmed");
+    expect(file.code).to.equal(2);
+    expect(file.err).to.contain(`use svc import ${DEMO}/rules/boiler-enable.rule`);
+    expect((await sync("--confirmed")).code).to.equal(2);
+    expect((await sync("no/such/folder", "--confirmed")).err).to.contain("no such folder");
+  });
+});
+
+describe("svc sync stops at the first failed request (issue 8 item 2)", function () {
+  this.timeout(60_000);
+  // A body limit between the sizes of two rules' PUTs: the service refuses the large one (413).
+  const LIMIT = 4096;
+  let service: CliService;
+  let env: Record<string, string>;
+  let admin: ApiClient;
+  let pack: string;
+
+  before(async () => {
+    service = await startCliService({ SVC_BODY_LIMIT_BYTES: String(LIMIT) });
+    env = await service.env("Engineer");
+    admin = clientOf(service, await service.token("Admin"));
+    pack = mkdtempSync(join(tmpdir(), "svc-sync-stop-"));
+    const small = (name: string) => `rule "${name}" {\n  trigger every 10s\n  input t = measurement(5, 1)\n  when t > 5 { write action(7, 2) = 1 }\n}\n`;
+    const whens = Array.from({ length: 40 }, (_, i) => `  when t > ${i} { write action(7, 2) = ${i} }`).join("\n");
+    writeFileSync(join(pack, "a.rule"), small("A small"));
+    writeFileSync(join(pack, "b.rule"), `rule "B large" {\n  trigger every 10s\n  input t = measurement(5, 1)\n${whens}\n}\n`);
+    writeFileSync(join(pack, "c.rule"), small("C small"));
+    // The premise: A and C fit under the limit, B does not.
+    const size = (file: string) => JSON.stringify({ ...compileRuleSource(readFileSync(join(pack, file), "utf8")).rules[0]!, confirmed: true }).length;
+    expect(size("a.rule")).to.be.lessThan(LIMIT - 500);
+    expect(size("b.rule")).to.be.greaterThan(LIMIT + 500);
+  });
+  after(async () => {
+    await service.stop();
+    rmSync(pack, { recursive: true, force: true });
+  });
+
+  it("reports the error with its code and correlation id, what was applied and what was not, the stub left, and still reloads (exit 3)", async () => {
+    const run = await runCli(["sync", pack, "--confirmed"], { env });
+    expect(run.code, run.out + run.err).to.equal(3);
+    expect(run.err).to.match(/413 payload-too-large/);
+    expect(run.err).to.match(/correlation id: [0-9a-f-]{36}/);
+    const rules = await rulesByName(admin);
+    const a = rules.get("A small")!;
+    const b = rules.get("B large")!;
+    expect(rules.has("C small"), "nothing after the failure is sent").to.equal(false);
+    expect(b.flow_json, "the stub of B stays, without a flow").to.equal(null);
+    expect(run.out).to.contain(`stopped at the first failed request: create "B large"`);
+    expect(run.out).to.contain(`the stub #${b.id} "B large" remains (disabled, without a flow)`);
+    expect(run.out).to.contain(`applied (1):\n  create    #${a.id} "A small"  (${pack}/a.rule)\nnot applied (2):\n  create    "B large"  (${pack}/b.rule)\n  create    "C small"  (${pack}/c.rule)\n`);
+    expect(run.out).to.match(/1 created, 0 updated, 0 unchanged, 0 deleted; scheduler reloaded/);
+  });
+
+  it("run again: the stub is the update that fails, C is created first; --json lists the failed step with its error", async () => {
+    const run = await runCli(["sync", pack, "--confirmed", "--json"], { env });
+    expect(run.code).to.equal(3);
+    const report = JSON.parse(run.out) as { applied: Array<{ action: string; name: string }>; not_applied: Array<{ action: string; name: string; error?: { status: number; code: string; correlationId: string } }>; reload: unknown };
+    expect(report.applied.map((s) => `${s.action} ${s.name}`)).to.deep.equal(["create C small"]);
+    expect(report.not_applied.map((s) => `${s.action} ${s.name}`)).to.deep.equal(["update B large"]);
+    expect(report.not_applied[0]!.error).to.include({ status: 413, code: "payload-too-large" });
+    expect(report.not_applied[0]!.error!.correlationId).to.be.a("string");
+    expect(report.reload).to.have.property("loaded");
+  });
+});
+
+describe("svc sync with the service unreachable", () => {
+  it("exits 4 (the service failed) and says where it looked", async function () {
+    this.timeout(30_000);
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(["sync", DEMO, "--dry-run"], { env: { SVC_BASE_URL: url, SVC_ACCESS_TOKEN: "any" } });
+    expect(run.code).to.equal(4);
+    expect(run.err).to.contain(`cannot reach the service at ${url}`);
+  });
+});
+
+describe("svc import (issue 8 item 3)", function () {
+  this.timeout(60_000);
+  let service: CliService;
+  let env: Record<string, string>;
+  let admin: ApiClient;
+  let dir: string;
+  const importing = (...args: string[]): Promise<CliRun> => runCli(["import", ...args], { env });
+
+  before(async () => {
+    service = await startCliService();
+    env = await service.env("Engineer");
+    admin = clientOf(service, await service.token("Admin"));
+    dir = mkdtempSync(join(tmpdir(), "svc-import-"));
+  });
+  after(async () => {
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("creates the rules of the files named and never deletes another rule", async () => {
+    const { id: other } = await admin.createRule({ name: "Not in the files", description: "" }, confirmed);
+    const run = await importing(`${DEMO}/rules/boiler-enable.rule`, `${DEMO}/rules/zone-lighting.rule`, "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "create")).to.have.length(2);
+    expect(run.out).to.contain("2 created, 0 updated, 0 unchanged; scheduler reloaded");
+    expect(run.out).not.to.contain("Not in the files");
+    expect((await admin.listRules()).map((r) => r.name).sort()).to.deep.equal(["Boiler enable", "Not in the files", "Zone lighting"]);
+    await admin.deleteRule(other, confirmed);
+  });
+
+  it("takes a rule as the API returns it (svc export's json/<name>.json): the same rule is unchanged, a renamed one created", async () => {
+    const boiler = (await rulesByName(admin)).get("Boiler enable")!;
+    writeFileSync(join(dir, "boiler-enable.json"), JSON.stringify(boiler, null, 2));
+    const same = await importing(join(dir, "boiler-enable.json"), "--confirmed");
+    expect(same.code, same.err).to.equal(0);
+    expect(same.out).to.contain(`unchanged #${boiler.id} "Boiler enable"`);
+    expect(same.out).to.contain("nothing to do");
+    writeFileSync(join(dir, "renamed.json"), JSON.stringify({ ...boiler, name: "Boiler enable (copy)", enabled: true }));
+    const renamed = await importing(join(dir, "renamed.json"), "--confirmed");
+    expect(renamed.code, renamed.err).to.equal(0);
+    const copy = (await rulesByName(admin)).get("Boiler enable (copy)")!;
+    expect(copy.enabled, "a file's enabled is ignored: created rules are disabled").to.equal(false);
+    expect(copy.flow_json).to.deep.equal(boiler.flow_json);
+  });
+
+  it("a legacy compact-only rule (flow_json null) is decompiled and compiled: it gets an editor document with the same topology", async () => {
+    const compiled = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/ahu1-alarms.rule"), "utf8")).rules[0]!;
+    const { flow_json: _flow, nodes_json, ...settings } = compiled;
+    writeFileSync(join(dir, "legacy.json"), JSON.stringify({ ...settings, name: "Legacy alarms", flow_json: null, nodes_json }));
+    const run = await importing(join(dir, "legacy.json"), "--confirmed");
+    expect(run.code, run.err).to.equal(0);
+    const legacy = (await rulesByName(admin)).get("Legacy alarms")!;
+    expect(legacy.flow_json).to.not.equal(null);
+    expect(isIsomorphic(legacy.nodes_json as NodesTopology, nodes_json)).to.equal(true);
+    expect(legacy.trigger_config).to.deep.equal(settings.trigger_config);
+  });
+
+  it("a stub in JSON is skipped with a note; a wrong field is an error with the file's line and column, nothing sent", async () => {
+    writeFileSync(join(dir, "stub.json"), JSON.stringify({ id: 4, name: "A stub", description: "", flow_json: null, nodes_json: {} }));
+    const flow = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/zone-lighting.rule"), "utf8")).rules[0]!.flow_json;
+    writeFileSync(join(dir, "bad.json"), `{\n  "name": "Bad priority",\n  "priority": "high",\n  "flow_json": ${JSON.stringify(flow)}\n}\n`);
+    const run = await importing(join(dir, "stub.json"), join(dir, "bad.json"), "--confirmed");
+    expect(run.code).to.equal(1);
+    expect(run.err).to.contain(`${join(dir, "stub.json")}: skipped: a stub (nodes_json {}) has no flow to import`);
+    expect(run.err).to.match(new RegExp(`${join(dir, "bad.json")}:3:15: error`));
+    expect((await rulesByName(admin)).has("Bad priority")).to.equal(false);
+  });
+
+  it("in a folder, *.json are not read (svc export writes each rule as DSL and JSON): no duplicate names", async () => {
+    const exported = join(dir, "exported");
+    mkdirSync(join(exported, "json"), { recursive: true });
+    cpSync(fromRoot(DEMO, "rules/zone-lighting.rule"), join(exported, "zone-lighting.rule"));
+    writeFileSync(join(exported, "json/zone-lighting.json"), JSON.stringify((await rulesByName(admin)).get("Zone lighting")));
+    const run = await importing(exported, "--dry-run");
+    expect(run.code, run.err).to.equal(0);
+    expect(run.out).to.contain('unchanged #');
+    expect(run.out).to.contain("nothing to do");
+  });
+
+  it("--enable enables the imported rules; usage: no --prune (import never deletes)", async () => {
+    const run = await importing(`${DEMO}/rules/zone-lighting.rule`, "--confirmed", "--enable");
+    expect(run.code, run.err).to.equal(0);
+    expect(linesOf(run, "enable")).to.have.length(1);
+    expect((await rulesByName(admin)).get("Zone lighting")!.enabled).to.equal(true);
+    const prune = await importing(DEMO, "--confirmed", "--prune");
+    expect(prune.code).to.equal(2);
+    expect(prune.err).to.contain("import never deletes");
+  });
+});

@@ -1,5 +1,6 @@
-// Rule names are unique across files: the service tells rules apart by name (sync and import
-// match files to rules by name), so one name in two files is an error of the second file.
+// Rule names: unique across files, and spelt as file names (svc compile --out, svc export).
+// Unique because the service tells rules apart by name (sync and import match files to rules
+// by name), so one name in two files is an error of the second file.
 import type { FileResult } from "./source-files.js";
 
 /** Adds `rule/duplicate-rule-name` to each file that defines a rule named in an earlier file. */
@@ -15,4 +16,9 @@ export function checkRuleNamesUnique(results: FileResult[]): void {
       }
     }
   }
+}
+
+/** A rule name as a file name: lower case, runs of anything but letters and digits as one dash. */
+export function fileNameOf(ruleName: string): string {
+  return ruleName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "rule";
 }

@@ -12,7 +12,7 @@ import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import { checkPacks } from "../pack-checks.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
-import { checkRuleNamesUnique } from "../rule-names.js";
+import { checkRuleNamesUnique, fileNameOf } from "../rule-names.js";
 import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
 
 export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--format text|json] PATH...
@@ -115,9 +115,4 @@ function taskOutputs(results: FileResult[]): Array<{ files: Array<[string, unkno
     names.add(name);
     return { files: [[name, task]] };
   });
-}
-
-/** A rule name as a file name: lower case, runs of anything but letters and digits as one dash. */
-export function fileNameOf(ruleName: string): string {
-  return ruleName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "rule";
 }

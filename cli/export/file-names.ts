@@ -1,7 +1,7 @@
 // The file name of each exported rule: its name as `svc compile --out` spells it, and `-<id>`
 // added for the later rules (by id) when several rules would share one file.
 import type { Rule } from "../../generated/types.js";
-import { fileNameOf } from "../commands/compile.js";
+import { fileNameOf } from "../rule-names.js";
 
 export interface ExportFileName {
   /** Without extension: `<file>.rule` and `json/<file>.json`. */

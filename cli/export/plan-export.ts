@@ -2,7 +2,7 @@
 // name, and its DSL or why it has none. Pure.
 import type { Rule } from "../../generated/types.js";
 import { exportFileNames, type ExportFileName } from "./file-names.js";
-import { ruleDslOf, type RuleDsl } from "./rule-dsl.js";
+import { ruleDslOf, type RuleDsl } from "../rule-dsl.js";
 
 export interface ExportEntry {
   rule: Rule;

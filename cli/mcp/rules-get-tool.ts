@@ -2,7 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { ApiClient } from "../api/api-client.js";
-import { ruleDslOf } from "../export/rule-dsl.js";
+import { ruleDslOf } from "../rule-dsl.js";
 import { callApi, jsonResult } from "./tool-results.js";
 
 export const RuleIdInput = z.number().int().positive().describe("The rule's id (a positive integer), as rules_list gives it.");

@@ -36,7 +36,8 @@ export const getRule: RulesSubcommand = async (args, { console, env }) => {
   return withApi("rules get", console, env, json, async ({ client }) => {
     const rule = await client.getRule(id);
     if (json) printJson(console, rule);
-    else console.out(ruleText(rule, (await import("../../compiler/decompiler/index.js")).decompileFlow));
+    // The decompiler is loaded only here: the other commands start without the compiler.
+    else console.out(ruleText(rule, (await import("../rule-dsl.js")).ruleDslOf(rule)));
     return EXIT.ok;
   });
 };

@@ -1,5 +1,5 @@
 // How rules, executions, history and variables read in a terminal. Pure: values in, text out.
-import type { decompileFlow } from "../../compiler/decompiler/index.js";
+import type { RuleDsl } from "../rule-dsl.js";
 import type { ExecutionResult, HistoryPage, ManualExecution, NodesTopology, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
 import { plural } from "../console.js";
 import { cell, formatTable } from "../table.js";
@@ -12,8 +12,8 @@ export function summariesTable(rules: RuleSummary[]): string {
   );
 }
 
-/** A rule for people: its settings, then its DSL (the decompiler's), or why there is none. */
-export function ruleText(rule: Rule, decompile: typeof decompileFlow): string {
+/** A rule for people: its settings, then its DSL (see rule-dsl.ts), or why there is none. */
+export function ruleText(rule: Rule, dsl: RuleDsl): string {
   const lines = [
     `rule #${rule.id} "${rule.name}"  ${rule.enabled ? "enabled" : "disabled"}`,
     ...(rule.description ? [`  description  ${rule.description}`] : []),
@@ -22,15 +22,13 @@ export function ruleText(rule: Rule, decompile: typeof decompileFlow): string {
     `  cooldown     ${rule.cooldown_ms === 0 ? "none" : durationText(rule.cooldown_ms)}`,
     `  updated      ${rule.updated_at} (created ${rule.created_at})`,
   ];
-  const nodes = Object.keys((rule.nodes_json as Partial<NodesTopology>).nodes ?? {}).length;
-  if (nodes === 0) {
+  if (dsl.kind === "stub") {
     lines.push("", `a stub: no flow yet (svc rules update ${rule.id} --file FILE --confirmed gives it one)`);
     return `${lines.join("\n")}\n`;
   }
-  const { flow_json, nodes_json, name, description, priority, cooldown_ms, trigger_config } = rule;
-  const dsl = decompile(flow_json ?? nodes_json, { name, description, priority, cooldown_ms, trigger_config });
-  lines.push(`  flow         ${plural(nodes, "node")}${flow_json === null ? " (compact only: no editor document)" : ""}`, "");
-  lines.push(dsl.ok ? dsl.text.trimEnd() : `(not shown as DSL: ${dsl.diagnostics[0]?.message ?? "the decompiler refused it"}; --json shows the rule)`);
+  const nodes = Object.keys((rule.nodes_json as Partial<NodesTopology>).nodes ?? {}).length;
+  lines.push(`  flow         ${plural(nodes, "node")}${rule.flow_json === null ? " (compact only: no editor document)" : ""}`, "");
+  lines.push(dsl.kind === "dsl" ? dsl.text.trimEnd() : `(not shown as DSL: ${dsl.reason}; --json shows the rule)`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
-import { fileNameOf } from "../../cli/commands/compile.js";
+import { fileNameOf } from "../../cli/rule-names.js";
 import { collectSourceFiles, compileSourceFile, type CompiledOutput } from "../../cli/source-files.js";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { decompileFlow } from "../../compiler/decompiler/index.js";

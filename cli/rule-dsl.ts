@@ -2,11 +2,11 @@
 // gives the rule's own nodes_json (up to node ids) and settings: a DSL file written from it can
 // be synced back without changing the rule. Pure: a rule in, text or a reason out.
 import { isDeepStrictEqual } from "node:util";
-import { decompileFlow } from "../../compiler/decompiler/index.js";
-import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
-import type { RuleMetadata } from "../../compiler/lower/compiled-rule.js";
-import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
-import type { Diagnostic, NodesTopology, Rule } from "../../generated/types.js";
+import { decompileFlow } from "../compiler/decompiler/index.js";
+import { compileRuleSource } from "../compiler/front-ends/dsl/index.js";
+import type { RuleMetadata } from "../compiler/lower/compiled-rule.js";
+import { isIsomorphic } from "../compiler/topology/canonical-topology.js";
+import type { Diagnostic, NodesTopology, Rule } from "../generated/types.js";
 
 export type RuleDsl =
   /** `from`: the editor document, or the nodes_json of a legacy rule that has none. */

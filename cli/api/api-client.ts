@@ -43,35 +43,61 @@ export interface ApiClient {
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const LIST_PAGE_SIZE = 500;
 
+// The members each answer must have for the CLI to use it (and, for arrays, each element's): a
+// base URL that points at something else than this service must end in "not the rule API's
+// answer", never in a crash.
+type Type = "number" | "string" | "boolean" | "object" | "array" | "object|null";
+interface Shape {
+  [member: string]: Type | { each: Shape };
+}
+const RULE: Shape = { id: "number", name: "string", enabled: "boolean", description: "string", nodes_json: "object" };
+const RESULT: Shape = { actions: "array", path: "array", matched: "array" };
+const SHAPES = {
+  page: { items: { each: { id: "number", name: "string", enabled: "boolean", description: "string" } }, total: "number", page: "number", page_size: "number" },
+  rule: RULE,
+  created: { id: "number", name: "string" },
+  deleted: { id: "number" },
+  execution: { rule_id: "number", success: "boolean", actions_attempted: "number", actions_succeeded: "number", result: "object|null" },
+  history: { items: { each: { id: "number", started_at: "string", finished_at: "string", success: "boolean", result: "object" } } },
+  variables: { rule_id: "number", variables: { each: { name: "string", kind: "string" } } },
+  status: { running: "boolean" },
+  reload: { loaded: "number", enabled: "number" },
+} satisfies Record<string, Shape>;
+
 export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch = fetch): ApiClient {
-  const call = <T>(method: string, path: string, body?: unknown): Promise<T> => request<T>(settings, fetchImpl, method, path, body);
+  const call = async <T>(method: string, path: string, shape: keyof typeof SHAPES, body?: unknown): Promise<T> => {
+    const data = await request<unknown>(settings, fetchImpl, method, path, body);
+    const wrong = mismatch(data, SHAPES[shape] as Shape) ?? (shape === "execution" ? resultMismatch(data) : undefined);
+    if (wrong !== undefined) throw new ServiceFailure(`${method} ${path} answered data that is not the rule API's (${wrong}): is SVC_BASE_URL (${settings.baseUrl}) this service?`);
+    return data as T;
+  };
   const rule = (id: number) => `/api/rules/${id}`;
   return {
     async listRules() {
       const all: RuleSummary[] = [];
       for (let page = 1; ; page++) {
-        const answer = await call<RuleSummaryPage>("GET", `/api/rules?page=${page}&page_size=${LIST_PAGE_SIZE}`);
+        const answer = await call<RuleSummaryPage>("GET", `/api/rules?page=${page}&page_size=${LIST_PAGE_SIZE}`, "page");
         all.push(...answer.items);
         if (answer.items.length < LIST_PAGE_SIZE || all.length >= answer.total) return all;
       }
     },
-    listPage: (page, pageSize) => call("GET", `/api/rules?page=${page}&page_size=${pageSize}`),
-    getRule: (id) => call("GET", rule(id)),
-    createRule: (input, confirmed) => call("POST", "/api/rules", { ...input, ...confirmed }),
-    updateRule: (id, changes, confirmed) => call("PUT", rule(id), { ...changes, ...confirmed }),
-    deleteRule: (id, confirmed) => call("DELETE", rule(id), confirmed),
-    setEnabled: (id, enabled, confirmed) => call("POST", `${rule(id)}/${enabled ? "enable" : "disable"}`, confirmed),
-    executeRule: (id, confirmed) => call("POST", `${rule(id)}/execute`, confirmed),
+    listPage: (page, pageSize) => call("GET", `/api/rules?page=${page}&page_size=${pageSize}`, "page"),
+    getRule: (id) => call("GET", rule(id), "rule"),
+    createRule: (input, confirmed) => call("POST", "/api/rules", "created", { ...input, ...confirmed }),
+    updateRule: (id, changes, confirmed) => call("PUT", rule(id), "rule", { ...changes, ...confirmed }),
+    deleteRule: (id, confirmed) => call("DELETE", rule(id), "deleted", confirmed),
+    setEnabled: (id, enabled, confirmed) => call("POST", `${rule(id)}/${enabled ? "enable" : "disable"}`, "rule", confirmed),
+    executeRule: (id, confirmed) => call("POST", `${rule(id)}/execute`, "execution", confirmed),
     history: (id, { afterId, limit }) => {
       const query = new URLSearchParams();
       if (afterId !== undefined) query.set("after_id", String(afterId));
       if (limit !== undefined) query.set("limit", String(limit));
       const text = query.toString();
-      return call("GET", `${rule(id)}/history${text ? `?${text}` : ""}`);
+      return call("GET", `${rule(id)}/history${text ? `?${text}` : ""}`, "history");
     },
-    variables: (id) => call("GET", `${rule(id)}/variables`),
-    schedulerStatus: () => call("GET", "/api/scheduler/status"),
-    reloadScheduler: () => call("POST", "/api/scheduler/reload", {}),
+    variables: (id) => call("GET", `${rule(id)}/variables`, "variables"),
+    schedulerStatus: () => call("GET", "/api/scheduler/status", "status"),
+    reloadScheduler: () => call("POST", "/api/scheduler/reload", "reload", {}),
   };
 }
 
@@ -103,6 +129,32 @@ async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method
     throw new ApiError(response.status, error.code, error.message, id, isObject(error.details) ? (error.details as ApiError["details"]) : undefined);
   }
   throw new ServiceFailure(`${method} ${path} answered ${response.status} with a body that is not the rule API's envelope: is SVC_BASE_URL (${settings.baseUrl}) this service?`, response.status, correlationId);
+}
+
+/** The first member of `shape` that `data` lacks or has of another type; undefined when it fits. */
+function mismatch(data: unknown, shape: Shape, at = ""): string | undefined {
+  if (!isObject(data)) return `${at || "the answer"} is not an object`;
+  for (const [key, expected] of Object.entries(shape)) {
+    const value = data[key];
+    const where = `${at}/${key}`;
+    if (typeof expected === "object") {
+      if (!Array.isArray(value)) return `${where} is not an array`;
+      for (const [i, item] of value.entries()) {
+        const wrong = mismatch(item, expected.each, `${where}/${i}`);
+        if (wrong !== undefined) return wrong;
+      }
+      continue;
+    }
+    const actual = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+    if (!expected.split("|").includes(actual)) return `${where} is ${value === undefined ? "missing" : actual}, not ${expected.replace("|", " or ")}`;
+  }
+  return undefined;
+}
+
+/** An execution's result, when it has one, must have the lists the CLI prints. */
+function resultMismatch(data: unknown): string | undefined {
+  const result = (data as { result: unknown }).result;
+  return result === null ? undefined : mismatch(result, RESULT, "/result");
 }
 
 /** The body as text, refusing answers larger than MAX_ANSWER_BYTES without reading them whole. */

@@ -5,7 +5,7 @@
 import { EXIT, type Console } from "../console.js";
 import { createApiClient, type ApiClient } from "./api-client.js";
 import { ApiError, ServiceFailure } from "./api-errors.js";
-import { readApiSettings, type ApiSettings } from "./api-settings.js";
+import { DEFAULT_BASE_URL, readApiSettings, type ApiSettings } from "./api-settings.js";
 
 export interface ApiCommandContext {
   client: ApiClient;
@@ -27,7 +27,9 @@ export async function withApi(
 ): Promise<number> {
   const settings = readApiSettings(env);
   if (settings.token === undefined) {
-    console.err(`svc ${command}: refused: SVC_ACCESS_TOKEN is not set, and the service answers only authenticated requests; nothing was sent\n  ${TOKEN_HINT}\n`);
+    const message = "SVC_ACCESS_TOKEN is not set, and the service answers only authenticated requests; nothing was sent";
+    if (json) console.err(`${JSON.stringify({ error: { code: "token-missing", message, hint: TOKEN_HINT } })}\n`);
+    else console.err(`svc ${command}: refused: ${message}\n  ${TOKEN_HINT}\n`);
     return EXIT.refused;
   }
   try {
@@ -39,8 +41,10 @@ export async function withApi(
 }
 
 /** Refuses a mutation without `--confirmed`, before any request; says what would have happened. */
-export function refuseUnconfirmed(command: string, what: string, console: Console): number {
-  console.err(`svc ${command}: refused: ${what} changes the running service, so it needs --confirmed; nothing was sent\n`);
+export function refuseUnconfirmed(command: string, what: string, console: Console, json = false): number {
+  const message = `${what} changes the running service, so it needs --confirmed; nothing was sent`;
+  if (json) console.err(`${JSON.stringify({ error: { code: "confirmation-required", message } })}\n`);
+  else console.err(`svc ${command}: refused: ${message}\n`);
   return EXIT.refused;
 }
 
@@ -67,6 +71,7 @@ export function describeApiError(command: string, error: ApiError): string {
   for (const d of error.details?.diagnostics ?? []) lines.push(`  ${d.path ?? ""}${d.path ? ": " : ""}${d.severity} ${d.code}: ${d.message}`);
   if (error.details?.hint) lines.push(`  hint: ${error.details.hint}`);
   if (error.code === "unauthenticated") lines.push(`  the token in SVC_ACCESS_TOKEN was not accepted (expired, or signed with another key?): ${TOKEN_HINT}`);
+  if (error.code === "not-found" && error.message.startsWith("no route")) lines.push(`  is SVC_BASE_URL the service's root (e.g. ${DEFAULT_BASE_URL}), without a path?`);
   if (error.code === "permission-denied") lines.push("  the token's role may not do this: changing or executing rules needs an Admin or Engineer token");
   if (error.correlationId) lines.push(`  correlation id: ${error.correlationId}`);
   return lines.join("\n");

@@ -24,7 +24,7 @@ export const createRule: RulesSubcommand = async (args, { console, cwd, env }) =
   const file = stringOf(values.file);
   if (file === undefined && values.name === undefined) throw new UsageError("give --name NAME (a stub) or --file FILE (a rule from a file)");
   if (file === undefined && values.rule !== undefined) throw new UsageError("--rule picks a rule of --file FILE");
-  if (!values.confirmed) return refuseUnconfirmed("rules create", "creating a rule", console);
+  if (!values.confirmed) return refuseUnconfirmed("rules create", "creating a rule", console, values.json === true);
   const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), cwd, console);
   if (file !== undefined && local === undefined) return EXIT.diagnostics;
   const { name, description } = stubOf(local, file, stringOf(values.name), stringOf(values.description));
@@ -64,7 +64,7 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
   const file = stringOf(values.file);
   if (file === undefined && values.name === undefined && values.description === undefined) throw new UsageError("give --file FILE, or --name NAME and/or --description TEXT");
   if (file === undefined && values.rule !== undefined) throw new UsageError("--rule picks a rule of --file FILE");
-  if (!values.confirmed) return refuseUnconfirmed("rules update", "updating a rule", console);
+  if (!values.confirmed) return refuseUnconfirmed("rules update", "updating a rule", console, values.json === true);
   const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), cwd, console);
   if (file !== undefined && local === undefined) return EXIT.diagnostics;
   if (local?.metadata !== undefined && (values.name !== undefined || values.description !== undefined)) {
@@ -79,7 +79,7 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
   return withApi("rules update", console, env, json, async ({ client }) => {
     const rule = await client.updateRule(id, changes, CONFIRMED);
     if (json) printJson(console, rule);
-    else console.out(`updated rule #${rule.id} "${rule.name}" (${Object.keys(changes).map((k) => (k === "flow_json" ? "flow" : k)).join(", ")}); it is ${rule.enabled ? "enabled" : "disabled"}\n`);
+    else console.out(`updated rule #${rule.id} "${rule.name}": ${sentText(changes, file)}; it is ${rule.enabled ? "enabled" : "disabled"}\n`);
     return EXIT.ok;
   });
 };
@@ -91,7 +91,7 @@ async function setEnabled(args: string[], console: Console, env: Record<string, 
   const verb = enabled ? "enable" : "disable";
   const { values, positionals } = parseOptions(args, { confirmed: { type: "boolean" }, json: { type: "boolean" } });
   const id = ruleIdOf(positionals);
-  if (!values.confirmed) return refuseUnconfirmed(`rules ${verb}`, `${enabled ? "enabling" : "disabling"} a rule`, console);
+  if (!values.confirmed) return refuseUnconfirmed(`rules ${verb}`, `${enabled ? "enabling" : "disabling"} a rule`, console, values.json === true);
   const json = values.json === true;
   return withApi(`rules ${verb}`, console, env, json, async ({ client }) => {
     const rule = await client.setEnabled(id, enabled, CONFIRMED);
@@ -104,7 +104,7 @@ async function setEnabled(args: string[], console: Console, env: Record<string, 
 export const deleteRule: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { confirmed: { type: "boolean" }, force: { type: "boolean" }, json: { type: "boolean" } });
   const id = ruleIdOf(positionals);
-  if (!values.confirmed) return refuseUnconfirmed("rules delete", "deleting a rule", console);
+  if (!values.confirmed) return refuseUnconfirmed("rules delete", "deleting a rule", console, values.json === true);
   const json = values.json === true;
   return withApi("rules delete", console, env, json, async ({ client }) => {
     if (!values.force) {
@@ -121,6 +121,12 @@ export const deleteRule: RulesSubcommand = async (args, { console, env }) => {
     return EXIT.ok;
   });
 };
+
+/** What an update sent (not a diff: svc sync --dry-run tells what differs). */
+function sentText(changes: RuleChanges, file: string | undefined): string {
+  const fields = Object.keys(changes).map((k) => (k === "flow_json" ? "flow" : k));
+  return `${file === undefined ? "set" : `replaced from ${file}:`} ${fields.join(", ")}`;
+}
 
 /** The compiler is loaded only for --file: the other commands start without it. */
 async function compileFile(file: string, ruleName: string | undefined, cwd: string, console: Console): Promise<LocalRule | undefined> {

@@ -8,7 +8,7 @@ import { printJson, ruleIdOf, type RulesSubcommand } from "./rules-io.js";
 export const executeRule: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { confirmed: { type: "boolean" }, json: { type: "boolean" } });
   const id = ruleIdOf(positionals);
-  if (!values.confirmed) return refuseUnconfirmed("rules execute", "executing a rule (a real execution that writes action points; there is no dry run)", console);
+  if (!values.confirmed) return refuseUnconfirmed("rules execute", "executing a rule (a real execution that writes action points; there is no dry run)", console, values.json === true);
   const json = values.json === true;
   return withApi("rules execute", console, env, json, async ({ client }) => {
     const execution = await client.executeRule(id, { confirmed: true });

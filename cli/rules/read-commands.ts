@@ -1,5 +1,5 @@
 // The read-only commands: list, get, history, variables.
-import { EXIT } from "../console.js";
+import { EXIT, UsageError } from "../console.js";
 import { withApi } from "../api/api-command.js";
 import { parseOptions } from "../options.js";
 import { historyTable, ruleText, summariesTable, variablesTable } from "./rule-text.js";
@@ -10,13 +10,14 @@ export const listRules: RulesSubcommand = async (args, { console, env }) => {
   noPositionals(positionals);
   const page = wholeNumberOption(values.page, "--page", 1, 1e9);
   const pageSize = wholeNumberOption(values["page-size"], "--page-size", 1, 500);
+  if (pageSize !== undefined && page === undefined) throw new UsageError("--page-size goes with --page N (without --page every rule is listed)");
   const json = values.json === true;
   return withApi("rules list", console, env, json, async ({ client }) => {
-    if (page !== undefined || pageSize !== undefined) {
+    if (page !== undefined) {
       const answer = await client.listPage(page ?? 1, pageSize ?? 50);
       if (json) printJson(console, answer);
       else {
-        console.out(summariesTable(answer.items));
+        console.out(answer.items.length === 0 && answer.total > 0 ? "no rules on this page\n" : summariesTable(answer.items));
         const last = Math.max(1, Math.ceil(answer.total / answer.page_size));
         console.err(`page ${answer.page} of ${last} (${answer.total} rules)\n`);
       }

@@ -79,7 +79,8 @@ function resultLines(result: ExecutionResult): string[] {
 }
 
 export function historyTable(ruleId: number, page: HistoryPage): string {
-  if (page.items.length === 0) return `no executions of rule #${ruleId} recorded${page.next_after_id === null ? "" : " on this page"}\n`;
+  // History outlives its rule, so the service answers an empty page for any id, even one never used.
+  if (page.items.length === 0) return `no executions of rule #${ruleId} recorded (after the given record, if any); svc rules get ${ruleId} tells whether the rule exists\n`;
   const table = formatTable(
     ["RECORD", "STARTED", "MS", "SUCCESS", "ACTIONS", "ERROR"],
     page.items.map((h) => {

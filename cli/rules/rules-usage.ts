@@ -1,9 +1,10 @@
 // The usage of `svc rules` and of each of its commands: what --help prints.
 export const RULES_SUBCOMMAND_USAGE: Record<string, string> = {
-  list: `usage: svc rules list [--page N] [--page-size N] [--json]
+  list: `usage: svc rules list [--page N [--page-size N]] [--json]
 
-Lists the rules: id, name, enabled, description. Every page unless --page is given. Read-only.
-  --page N         only page N (from 1) of --page-size rules (default 50, at most 500)
+Lists the rules: id, name, enabled, description. Every rule unless --page is given. Read-only.
+  --page N         only page N (from 1)
+  --page-size N    the rules on a page with --page (default 50, at most 500)
   --json           the summaries as a JSON array (with --page: the page as the API answers it)`,
   get: `usage: svc rules get ID [--json]
 
@@ -71,7 +72,7 @@ shell history):
   export SVC_ACCESS_TOKEN=$(npm run -s svc -- token --role Engineer --sub YOUR-NAME)
 
 Commands:
-  list [--page N] [--page-size N] [--json]                    read-only
+  list [--page N [--page-size N]] [--json]                    read-only
   get ID [--json]                                             settings and DSL of one rule
   create --name NAME [--description TEXT] --confirmed         a disabled stub
   create --file FILE [--rule NAME] --confirmed                a disabled rule from a rule file

@@ -38,7 +38,7 @@ export async function runSync(request: SyncRequest, console: Console, cwd: strin
   }
   // No rules at all is far more likely a wrong folder than a wish to empty the service.
   if (desired.rules.length === 0) throw new UsageError(`no rules in ${request.source}: rule files are *.rule, *.rule.yaml and *.rule.yml`);
-  if (!request.dryRun && !request.confirmed) return refuseUnconfirmed(command, `svc ${command}`, console);
+  if (!request.dryRun && !request.confirmed) return refuseUnconfirmed(command, `svc ${command}`, console, json);
   return withApi(command, console, env, json, async ({ client }) => {
     const plan = await planAgainstService(request, desired.rules, client);
     if (!plan.ok) return reportDuplicates(command, plan.duplicates, console, json);

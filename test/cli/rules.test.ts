@@ -2,6 +2,8 @@
 // on an ephemeral loopback port, with tokens of the service's key.
 import { expect } from "chai";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
@@ -47,7 +49,7 @@ describe("svc rules over the API", function () {
     const rules = await cli(["rules", "--help"]);
     expect(rules.code).to.equal(0);
     for (const line of [
-      "list [--page N] [--page-size N] [--json]",
+      "list [--page N [--page-size N]] [--json]",
       "get ID [--json]",
       "create --name NAME [--description TEXT] --confirmed",
       "create --file FILE [--rule NAME] --confirmed",
@@ -209,7 +211,7 @@ describe("svc rules over the API", function () {
   });
 
   it("exit codes: 2 for wrong usage, 4 when the service cannot be reached", async () => {
-    for (const argv of [["rules", "get", "abc"], ["rules", "lst"], ["rules", "list", "--colour"], ["rules", "update", "3", "--confirmed"], ["rules", "history", "1", "--limit", "0"]]) {
+    for (const argv of [["rules", "get", "abc"], ["rules", "lst"], ["rules", "list", "--colour"], ["rules", "update", "3", "--confirmed"], ["rules", "history", "1", "--limit", "0"], ["rules", "list", "--page-size", "2"]]) {
       const run = await cli(argv);
       expect(run.code, argv.join(" ")).to.equal(2);
       expect(run.err).to.contain("--help shows the usage");
@@ -218,5 +220,47 @@ describe("svc rules over the API", function () {
     const unreachable = await cli(["rules", "list"], { SVC_BASE_URL: dead, SVC_ACCESS_TOKEN: engineer.SVC_ACCESS_TOKEN! });
     expect(unreachable.code).to.equal(4);
     expect(unreachable.err).to.contain(`cannot reach the service at ${dead}`);
+  });
+
+  it("--json refusals are JSON on stderr too: no token, no --confirmed", async () => {
+    const noToken = await cli(["rules", "list", "--json"], { SVC_BASE_URL: svc.url });
+    expect(noToken.code).to.equal(3);
+    expect(JSON.parse(noToken.err).error.code).to.equal("token-missing");
+    const unconfirmed = await cli(["rules", "execute", "1", "--json"]);
+    expect(unconfirmed.code).to.equal(3);
+    expect(JSON.parse(unconfirmed.err).error.code).to.equal("confirmation-required");
+  });
+
+  it("a base URL with a path gets a hint to use the service's root", async () => {
+    const run = await cli(["rules", "list"], { ...engineer, SVC_BASE_URL: `${svc.url}/docs` });
+    expect(run.code).to.equal(3);
+    expect(run.err).to.contain("404 not-found").and.contain("is SVC_BASE_URL the service's root");
+  });
+
+  describe("against something that is not this service", () => {
+    let fake: Server;
+    let url: string;
+    let answer = "";
+    before(async () => {
+      fake = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(answer));
+      await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+      url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    });
+    after(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+    for (const [argv, body, what] of [
+      [["rules", "list"], { success: true, data: { items: "nope", total: 1, page: 1, page_size: 500 } }, "/items is not an array"],
+      [["rules", "list"], { success: true, data: { items: [{ id: "x" }], total: 1, page: 1, page_size: 500 } }, "/items/0/id is string, not number"],
+      [["rules", "get", "1"], { success: true, data: { id: 1 } }, "/name is missing"],
+      [["rules", "execute", "1", "--confirmed"], { success: true, data: { rule_id: 1, success: true, actions_attempted: 1, actions_succeeded: 1, result: {} } }, "/result/actions is missing"],
+      [["rules", "list"], { hello: "world" }, "not the rule API's envelope"],
+    ] as const) {
+      it(`an answer the CLI cannot use is a service failure, not a crash (exit 4): ${what}`, async () => {
+        answer = JSON.stringify(body);
+        const run = await cli([...argv], { ...engineer, SVC_BASE_URL: url });
+        expect(run.code, run.err).to.equal(4);
+        expect(run.err).to.contain(what).and.contain("is SVC_BASE_URL").and.not.contain("    at ");
+      });
+    }
   });
 });

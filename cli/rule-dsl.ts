@@ -5,8 +5,8 @@ import { isDeepStrictEqual } from "node:util";
 import { decompileFlow } from "../compiler/decompiler/index.js";
 import { compileRuleSource } from "../compiler/front-ends/dsl/index.js";
 import type { RuleMetadata } from "../compiler/lower/compiled-rule.js";
-import { isIsomorphic } from "../compiler/topology/canonical-topology.js";
-import type { Diagnostic, NodesTopology, Rule } from "../generated/types.js";
+import { isIsomorphic, isTopology } from "../compiler/topology/canonical-topology.js";
+import type { Diagnostic, Rule } from "../generated/types.js";
 
 export type RuleDsl =
   /** `from`: the editor document, or the nodes_json of a legacy rule that has none. */
@@ -17,7 +17,7 @@ export type RuleDsl =
   | { kind: "failed"; reason: string };
 
 export function ruleDslOf(rule: Rule): RuleDsl {
-  if (rule.flow_json === null && !hasNodes(rule.nodes_json)) return { kind: "stub" };
+  if (rule.flow_json === null && !isTopology(rule.nodes_json)) return { kind: "stub" };
   const from = rule.flow_json === null ? "nodes_json" : "flow_json";
   const metadata = metadataOf(rule);
   const decompiled = decompileFlow(rule.flow_json ?? rule.nodes_json, metadata);
@@ -39,18 +39,12 @@ function roundTripMismatch(text: string, rule: Rule, metadata: RuleMetadata): st
   if (errors.length > 0) return `its DSL does not compile (${describe(errors)}); a decompiler bug worth reporting`;
   if (compiled.rules.length !== 1) return `its DSL compiles to ${compiled.rules.length} rules instead of one`;
   const { flow_json: _flow, nodes_json, ...settings } = compiled.rules[0]!;
-  if (!hasNodes(rule.nodes_json) || !isIsomorphic(nodes_json, rule.nodes_json)) {
+  if (!isTopology(rule.nodes_json) || !isIsomorphic(nodes_json, rule.nodes_json)) {
     return "its DSL compiles to a different nodes_json than the service holds (the flow_json and nodes_json of the rule may disagree)";
   }
   const changed = (Object.keys(metadata) as Array<keyof RuleMetadata>).filter((key) => !isDeepStrictEqual(settings[key], metadata[key]));
   if (changed.length > 0) return `its DSL would change ${changed.join(", ")}`;
   return undefined;
-}
-
-/** A stub's nodes_json is `{}`: a topology has `start` and `nodes`. */
-function hasNodes(nodesJson: Rule["nodes_json"]): nodesJson is NodesTopology {
-  const topology = nodesJson as Partial<NodesTopology>;
-  return typeof topology.start === "string" && typeof topology.nodes === "object" && topology.nodes !== null && Object.keys(topology.nodes).length > 0;
 }
 
 function describe(diagnostics: Diagnostic[]): string {

@@ -17,6 +17,7 @@ import type {
 } from "../../generated/types.js";
 import { ApiError, ServiceFailure } from "./api-errors.js";
 import type { ApiSettings } from "./api-settings.js";
+import { isObject } from "../is-object.js";
 
 /** The user's explicit confirmation of a mutation (`--confirmed`, `confirmed: true`). */
 export type Confirmed = { confirmed: true };
@@ -185,8 +186,4 @@ function failureOf(error: unknown, settings: ApiSettings, what: string): Service
 
 function isEnvelope(value: unknown): value is { success: boolean; data?: unknown } {
   return isObject(value) && typeof value.success === "boolean";
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -17,6 +17,7 @@ import { parseJsonDocument } from "../read-json-document.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics, type Format } from "../report-diagnostics.js";
 import type { FileResult, SourceKind } from "../source-files.js";
+import { isObject } from "../is-object.js";
 
 export const VALIDATE_USAGE = `usage: svc validate [--contract NAME] [--task TASK] [--request REQUEST.json]
                     [--descriptor CONTRACT.json] [--format text|json] FILE.json...
@@ -202,10 +203,6 @@ function fileResult(source: SourceText, diagnostics: Diagnostic[], kind: SourceK
 
 function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 async function readText(path: string, name: string): Promise<string> {

@@ -1,6 +1,7 @@
 // How rules, executions, history and variables read in a terminal. Pure: values in, text out.
+import { isTopology } from "../../compiler/topology/canonical-topology.js";
 import type { RuleDsl } from "../rule-dsl.js";
-import type { ExecutionResult, HistoryPage, ManualExecution, NodesTopology, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
+import type { ExecutionResult, HistoryPage, ManualExecution, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
 import { plural } from "../console.js";
 import { cell, formatTable } from "../table.js";
 
@@ -26,7 +27,7 @@ export function ruleText(rule: Rule, dsl: RuleDsl): string {
     lines.push("", `a stub: no flow yet (svc rules update ${rule.id} --file FILE --confirmed gives it one)`);
     return `${lines.join("\n")}\n`;
   }
-  const nodes = Object.keys((rule.nodes_json as Partial<NodesTopology>).nodes ?? {}).length;
+  const nodes = isTopology(rule.nodes_json) ? Object.keys(rule.nodes_json.nodes).length : 0;
   lines.push(`  flow         ${plural(nodes, "node")}${rule.flow_json === null ? " (compact only: no editor document)" : ""}`, "");
   lines.push(dsl.kind === "dsl" ? dsl.text.trimEnd() : `(not shown as DSL: ${dsl.reason}; --json shows the rule)`);
   return `${lines.join("\n")}\n`;

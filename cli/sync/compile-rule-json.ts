@@ -11,6 +11,7 @@ import { validateRuleUpdateRequest } from "../../generated/index.js";
 import type { Diagnostic } from "../../generated/types.js";
 import { jsonSyntaxError } from "../json-syntax.js";
 import type { CompiledOutput, FileResult } from "../source-files.js";
+import { isObject } from "../is-object.js";
 
 export interface RuleJsonResult {
   /** Kind "flow": positions of its diagnostics are found by JSON path, as for editor documents. */
@@ -78,8 +79,4 @@ function prefixed(diagnostics: Diagnostic[], prefix: string): Diagnostic[] {
 
 function error(code: string, message: string, path: string): Diagnostic {
   return { code, severity: "error", message, path };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

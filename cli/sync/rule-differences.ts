@@ -4,8 +4,8 @@
 // decompiled-then-compiled flow numbers them differently), and that is no reason to rewrite it.
 import type { CompiledRule } from "../../compiler/lower/compiled-rule.js";
 import { sortKeysDeep } from "../../compiler/front-ends/flow-json/canonical-json.js";
-import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
-import type { NodesJson, NodesTopology, Rule } from "../../generated/types.js";
+import { isIsomorphic, isTopology } from "../../compiler/topology/canonical-topology.js";
+import type { Rule } from "../../generated/types.js";
 
 /** A field sync writes; `flow` stands for flow_json and nodes_json, which are written together. */
 export type RuleField = "flow" | "trigger_config" | "description" | "priority" | "cooldown_ms";
@@ -25,11 +25,6 @@ export function differencesOf(desired: CompiledRule, stored: Rule): RuleField[] 
 function sameFlow(desired: CompiledRule, stored: Rule): boolean {
   if (stored.flow_json !== null && sameJson(desired.flow_json, stored.flow_json)) return true;
   return isTopology(stored.nodes_json) && isIsomorphic(desired.nodes_json, stored.nodes_json);
-}
-
-function isTopology(nodes: NodesJson): nodes is NodesTopology {
-  const candidate = nodes as Partial<NodesTopology>;
-  return typeof candidate.start === "string" && typeof candidate.nodes === "object" && candidate.nodes !== null;
 }
 
 /** Deep equality of JSON values, whatever the order of object keys. */

@@ -1,9 +1,15 @@
 // Topologies compared up to node ids: ids relabelled canonically (depth-first from the start,
 // outputs in wire order, targets in order, numbered on first visit), nodes listed by that number.
 // Two topologies are isomorphic exactly when their canonical forms are equal.
-import type { ExecNode, NodesTopology } from "../../generated/types.js";
+import type { ExecNode, NodesJson, NodesTopology } from "../../generated/types.js";
 
 type Next = Record<string, string[]>;
+
+/** Whether a stored nodes_json is a topology, not a stub's `{}` (a rule created but given no flow yet). */
+export function isTopology(nodesJson: NodesJson): nodesJson is NodesTopology {
+  const candidate = nodesJson as Partial<NodesTopology>;
+  return typeof candidate.start === "string" && typeof candidate.nodes === "object" && candidate.nodes !== null;
+}
 
 /** The topology with ids `n0` (the start), `n1`, ... by first visit; unreachable nodes last as `u<i>`. */
 export function canonicalTopology(topology: NodesTopology): NodesTopology {

@@ -6579,7 +6579,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "total_rules": {
           "type": "integer",
-          "description": "Rules of the last reload, enabled or not.",
+          "description": "Every stored rule as of the last reload (each change reloads), enabled or not.",
           "minimum": 0,
           "maximum": 9007199254740991
         },

@@ -2667,7 +2667,7 @@ export interface SchedulerStatusReport {
    */
   parallelism: number;
   /**
-   * Rules of the last reload, enabled or not.
+   * Every stored rule as of the last reload (each change reloads), enabled or not.
    */
   total_rules: number;
   /**

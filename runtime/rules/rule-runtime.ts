@@ -46,6 +46,8 @@ export interface ManualExecution {
 }
 
 export interface RuntimeStatus extends SchedulerStatus {
+  /** All stored rules as of the last reload, enabled or not (the scheduler's own count holds only the enabled ones). */
+  totalRules: number;
   /** Rules of the last reload that could not be loaded or load with warnings. */
   problems: RuleProblem[];
 }
@@ -76,6 +78,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     eventCapacity: options.eventCapacity,
   });
   let problems: RuleProblem[] = [];
+  let totalRules = 0;
   let reloading: Promise<unknown> = Promise.resolve();
 
   // Reloads run one at a time. Callers that arrive while one waits to start share it: it has not
@@ -85,8 +88,11 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     if (waiting !== undefined) return waiting;
     const next = reloading.then(async () => {
       waiting = undefined;
-      const { rules, problems: found } = loadRules(await store.rules.listEnabled(), plane.catalog);
+      const stored = await store.rules.listEnabled();
+      const total = await store.rules.count();
+      const { rules, problems: found } = loadRules(stored, plane.catalog);
       scheduler.reload(rules);
+      totalRules = total;
       problems = found;
       for (const problem of found) options.onProblem?.(problem);
       return { loaded: rules.length, enabled: rules.filter((r) => r.enabled).length, problems: found };
@@ -140,6 +146,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     async variables(ruleId) {
       return describeVariables((await loadOne(ruleId)).executable, plane);
     },
-    status: () => ({ ...scheduler.status(), problems }),
+    // All stored rules as of the last reload, enabled or not (the scheduler holds the enabled ones).
+    status: () => ({ ...scheduler.status(), totalRules, problems }),
   };
 }

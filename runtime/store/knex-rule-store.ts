@@ -64,6 +64,11 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
       return (await rules().orderBy("id")).map((row) => toRule(row));
     },
 
+    async count() {
+      const [row] = await rules().count({ total: "*" });
+      return toInteger(row?.total, "count(rules)");
+    },
+
     async nextId() {
       const knex = db();
       if (dialect === "postgres") {

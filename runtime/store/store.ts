@@ -40,6 +40,8 @@ export interface RuleStore {
   listEnabled(): Promise<Rule[]>;
   /** Full rules by id ascending. */
   listAll(): Promise<Rule[]>;
+  /** The number of all stored rules, enabled or not. */
+  count(): Promise<number>;
   /**
    * The id the next `create` of this transaction may use, so an audit record written before the
    * insert names the rule. Call it inside the transaction that creates the rule.

@@ -264,7 +264,7 @@ describe("rule engine: spec runtime behaviour", () => {
       return [s.totalRules, s.enabledRules];
     };
     const { id } = await f.engine.service.create({ name: "stub", description: "" });
-    expect(counts()).to.deep.equal([0, 0], "a new rule is created disabled");
+    expect(counts()).to.deep.equal([1, 0], "a new rule is created disabled; totalRules counts every stored rule");
     await f.engine.service.setEnabled(id, true);
     expect(counts()).to.deep.equal([1, 1]);
     await f.engine.service.update(id, { trigger_config: { type: "interval", interval_ms: 250 } });
@@ -272,7 +272,7 @@ describe("rule engine: spec runtime behaviour", () => {
     await f.advance(250);
     expect(await f.history(id)).to.have.length(1, "the updated trigger is in force");
     await f.engine.service.setEnabled(id, false);
-    expect(counts()).to.deep.equal([0, 0]);
+    expect(counts()).to.deep.equal([1, 0]);
     await f.engine.service.setEnabled(id, true);
     await f.engine.service.remove(id);
     expect(counts()).to.deep.equal([0, 0]);

@@ -1,5 +1,6 @@
-// Interval rules by next due time, so a tick touches only the rules that are due instead of
-// scanning all of them. Due times are fixed-rate: first run + k * interval.
+// Interval rules by a lower bound of their due time, so a tick touches only the rules that may be
+// due instead of scanning all of them. The key is never later than the true due time: a tick that
+// finds a rule not yet due (a manual run moved it, a cooldown holds it) re-keys it.
 import { BinaryHeap } from "./binary-heap.js";
 
 export interface Timed {
@@ -10,11 +11,43 @@ export function createDueHeap<S extends Timed>(): BinaryHeap<S> {
   return new BinaryHeap<S>((a, b) => a.nextDue < b.nextDue);
 }
 
+/** What the due decision reads of an interval rule. Times are clock milliseconds; -Infinity: never. */
+export interface IntervalState {
+  /** When the rule's last execution (scheduled or manual) started. */
+  lastStartedAt: number;
+  intervalMs: number;
+  /** The cooldown's start: the trigger of the last execution that succeeded with an action. */
+  lastActedAt: number;
+  cooldownMs: number;
+  /** Running, or waiting in the ready queue. */
+  busy: boolean;
+}
+
 /**
- * The first due time after `now` on the rule's grid. A first run (`due` -Infinity) anchors the
- * grid at `now`. Due times that passed unserved are skipped, never replayed.
+ * - `not_due`: less than interval_ms since the last execution started (spec);
+ * - `running`: due, but the rule runs or waits to run: it is due again once that ends;
+ * - `cooldown`: due, but the cooldown holds it until `cooldownEnd`;
+ * - `run`: due, and both interval_ms and cooldown_ms have elapsed.
  */
-export function nextDueAfter(due: number, intervalMs: number, now: number): number {
-  if (due === -Infinity) return now + intervalMs;
-  return due + intervalMs * (Math.floor((now - due) / intervalMs) + 1);
+export type IntervalDecision = "not_due" | "running" | "cooldown" | "run";
+
+export function decideInterval(rule: IntervalState, now: number): IntervalDecision {
+  if (intervalDue(rule) > now) return "not_due";
+  if (rule.busy) return "running";
+  if (cooldownEnd(rule) > now) return "cooldown";
+  return "run";
+}
+
+/** The first time the rule may run: both its interval and its cooldown have elapsed. */
+export function dueAt(rule: IntervalState): number {
+  return Math.max(intervalDue(rule), cooldownEnd(rule));
+}
+
+/** When the time since the last execution reaches interval_ms (the heap's key). */
+export function intervalDue(rule: IntervalState): number {
+  return rule.lastStartedAt + rule.intervalMs;
+}
+
+function cooldownEnd(rule: IntervalState): number {
+  return rule.lastActedAt + rule.cooldownMs;
 }

@@ -20,8 +20,12 @@ export class RuleSlot<R extends ScheduledRule> {
   epoch = 0;
   kind: ScheduledTrigger["kind"] = "interval";
   intervalMs = 1;
-  /** Next due time of an interval rule; -Infinity: due at the next tick. */
+  /** Key of an interval rule in the due heap: never later than its due time; -Infinity: at the next tick. */
   nextDue = -Infinity;
+  /** Start of the rule's last execution (scheduled or manual) under this trigger; -Infinity: none yet. */
+  lastStartedAt = -Infinity;
+  /** An interval rule taken out of the due heap while it runs or waits; put back when it is free. */
+  parked = false;
   /** Dense indices of an on_change rule's points: in range, no repeats. */
   points = NO_POINTS;
   /** Per point: the value the rule last triggered on; NaN when never seen or after a gap. */
@@ -36,6 +40,10 @@ export class RuleSlot<R extends ScheduledRule> {
 
   /** Trigger time of the last execution that succeeded with at least one action: the cooldown's start. */
   lastActedAt = -Infinity;
+  /** Running or waiting in the ready queue (the due decision's `busy`). */
+  get busy(): boolean {
+    return this.queued || this.running;
+  }
   /** Waiting in the ready queue, with the cause it will run for. */
   queued = false;
   pendingCause: RunCause | null = null;
@@ -60,6 +68,7 @@ export class RuleSlot<R extends ScheduledRule> {
     this.kind = trigger.kind;
     this.lastTriggerAt = -Infinity;
     this.nextDue = -Infinity;
+    this.lastStartedAt = -Infinity;
     if (trigger.kind === "interval") {
       // The schema guarantees >= 1 ms; below that the due loop would never advance.
       this.intervalMs = trigger.intervalMs >= 1 ? trigger.intervalMs : 1;

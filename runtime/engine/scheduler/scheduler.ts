@@ -4,7 +4,7 @@
 // Each loop turn reads the clock once (`turnAt`).
 import { classify, sameObservation } from "./change-detector.js";
 import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
-import { createDueHeap, nextDueAfter } from "./due-heap.js";
+import { createDueHeap, decideInterval, dueAt, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
 import { createReadyQueue } from "./ready-queue.js";
 import { RuleSlot } from "./rule-slot.js";
@@ -120,6 +120,10 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.enabledRules = intervalRules.length + onChangeRules.length;
     this.onChangeRules = onChangeRules;
     this.dispatcher = dispatcher;
+    for (const slot of intervalRules) {
+      slot.parked = false;
+      slot.nextDue = intervalDue(slot);
+    }
     this.due.reset(intervalRules);
     this.ready.reset(this.ready.values().filter((slot) => slot.queued));
     this.options.watch.setSubscriptions(bitmap);
@@ -131,6 +135,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     if (slot.running) await new Promise<void>((resolve) => slot.waiters.push(resolve));
     else slot.running = true;
     const startedAt = this.options.clock.now();
+    slot.lastStartedAt = startedAt; // a manual execution is the rule's last execution too
     try {
       const report = await fn();
       if (acted(report)) slot.lastActedAt = startedAt;
@@ -194,13 +199,29 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     for (let i = offsets[index]!; i < offsets[index + 1]!; i++) this.evaluateEvent(watchers[i]!, positions[i]!, value);
   };
 
+  /** Spec: an interval rule is due when the time since its last execution has reached interval_ms. */
   private runDueIntervals(now: number): void {
     for (let slot = this.due.peek(); slot !== undefined && slot.nextDue <= now; slot = this.due.peek()) {
-      slot.nextDue = nextDueAfter(slot.nextDue, slot.intervalMs, now);
-      this.due.topChanged();
-      const gate = this.gate(slot);
-      if (gate === null) this.trigger(slot, { kind: "interval", at: now });
-      else this.suppress(slot, gate);
+      switch (decideInterval(slot, now)) {
+        case "not_due": // a manual execution moved it
+          slot.nextDue = intervalDue(slot);
+          this.due.topChanged();
+          break;
+        case "running": // due again once the execution ends (release)
+          this.due.pop();
+          slot.parked = true;
+          this.suppress(slot, "running");
+          break;
+        case "cooldown": // counted once; it runs as soon as the cooldown has elapsed too
+          slot.nextDue = dueAt(slot);
+          this.due.topChanged();
+          this.suppress(slot, "cooldown");
+          break;
+        case "run":
+          slot.nextDue = now + slot.intervalMs; // a lower bound: the execution starts now or later
+          this.due.topChanged();
+          this.trigger(slot, { kind: "interval", at: now });
+      }
     }
   }
 
@@ -296,6 +317,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     const rule = slot.rule as R; // active slots always hold their rule
     const epoch = slot.epoch;
     slot.running = true;
+    slot.lastStartedAt = this.turnAt;
     this.inFlight++;
     this.executions++;
     slot.stats.executions++;
@@ -344,6 +366,13 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     if (next !== undefined) return next();
     slot.running = false;
     if (!slot.listed) this.slots.delete(slot.id);
+    if (slot.parked) {
+      slot.parked = false;
+      if (slot.active && slot.kind === "interval") {
+        slot.nextDue = intervalDue(slot);
+        this.due.push(slot);
+      }
+    }
   }
 
   private suppress(slot: RuleSlot<R>, reason: SuppressionReason, index?: number, value?: number): void {

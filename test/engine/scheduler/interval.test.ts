@@ -1,6 +1,7 @@
 // Interval rules (fixed rate, first run, missed ticks), cooldown, and disabled rules.
 import { expect } from "chai";
-import { harness, interval, onChange, rule } from "./fakes.js";
+import { harness, interval, onChange, report, rule } from "./fakes.js";
+import { seededRandom } from "../../helpers/seeded-random.js";
 
 const runTimes = (h: ReturnType<typeof harness>): number[] => h.runner.calls.map((c) => c.cause.at);
 
@@ -12,23 +13,57 @@ describe("scheduler interval rules", () => {
     expect(h.runner.calls[0]!.cause).to.deep.equal({ kind: "interval", at: 100 });
   });
 
-  it("interval timing: fixed rate: an interval that is not a multiple of the tick keeps its average period", async () => {
-    const h = harness({ rules: [rule(1, interval(250))] });
-    await h.time.advance(1400);
-    // Due times 100, 350, 600, 850, 1100, 1350 each run at the first tick at or after them.
-    expect(runTimes(h)).to.deep.equal([100, 400, 600, 900, 1100, 1400]);
-    await h.time.advance(10_000 - 1400 + 100);
-    expect(h.runner.calls).to.have.length(41); // 10 s / 250 ms, plus the first run
+  it("issue 16.9: an interval that is not a multiple of the tick: every gap is at least interval_ms (first tick at or after it)", async () => {
+    const h = harness({ rules: [rule(1, interval(150))] });
+    await h.time.advance(3000);
+    const gaps = runTimes(h).slice(1).map((at, i) => at - runTimes(h)[i]!);
+    expect(gaps).to.have.length.greaterThan(10);
+    expect(gaps.every((gap) => gap === 200), gaps.join()).to.equal(true);
   });
 
-  it("interval timing: missed ticks are not replayed: after a stall the rule runs once and keeps its grid", async () => {
+  it("issue 16.9: with a tick that drifts and jitters, no gap is ever shorter than interval_ms", async () => {
+    const ticks: (() => void)[] = [];
+    const h = harness({ rules: [rule(1, interval(500))], timer: (_period, onTick) => (ticks.push(onTick), () => undefined) });
+    const random = seededRandom(169);
+    for (let k = 1; k <= 300; k++) {
+      h.time.jump(100 + Math.floor(random() * 9) - 2 + (k % 7 === 0 ? 40 : 0)); // late ticks, early ticks, slow drift
+      ticks[0]!();
+      await h.time.advance(0);
+    }
+    const gaps = runTimes(h).slice(1).map((at, i) => at - runTimes(h)[i]!);
+    expect(gaps).to.have.length.greaterThan(40);
+    expect(Math.min(...gaps)).to.be.at.least(500);
+    expect(Math.max(...gaps)).to.be.below(500 + 150);
+  });
+
+  it("issue 16.9: a run delayed by a stall shifts the next run: it comes interval_ms after the delayed run, not on the old grid", async () => {
+    const h = harness({ rules: [rule(1, interval(500))] });
+    await h.time.advance(500); // runs at 100
+    h.time.jump(350); // the loop was blocked from 500 to 850: the run due at 600 happens at 900
+    await h.time.advance(50);
+    expect(runTimes(h)).to.deep.equal([100, 900]);
+    await h.time.advance(400);
+    expect(runTimes(h), "not at 1100, 200 ms after the delayed run").to.deep.equal([100, 900]);
+    await h.time.advance(100);
+    expect(runTimes(h)).to.deep.equal([100, 900, 1400]);
+  });
+
+  it("interval timing: missed ticks are not replayed: after a stall the rule runs once, then interval_ms after that run", async () => {
     const h = harness({ rules: [rule(1, interval(200))] });
     await h.time.advance(100);
     h.time.jump(1050); // the loop was blocked: no tick fired from 100 to 1150
     await h.time.advance(50);
     expect(runTimes(h)).to.deep.equal([100, 1200]);
     await h.time.advance(200);
-    expect(runTimes(h)).to.deep.equal([100, 1200, 1300]);
+    expect(runTimes(h)).to.deep.equal([100, 1200, 1400]);
+  });
+
+  it("issue 16.9: a manual execution is an execution: the next scheduled run comes interval_ms after it", async () => {
+    const h = harness({ rules: [rule(1, interval(1000))] });
+    await h.time.advance(600); // runs at 100
+    await h.scheduler.runExclusive(1, async () => report());
+    await h.time.advance(1500);
+    expect(runTimes(h)).to.deep.equal([100, 1600]);
   });
 
   it("interval timing: the ticks the fake timer fires in one advance are each a due check: at most one run per check", async () => {
@@ -40,13 +75,20 @@ describe("scheduler interval rules", () => {
 });
 
 describe("scheduler cooldown", () => {
-  it("cooldown: after a successful execution with an action, due runs are suppressed until cooldown_ms elapses", async () => {
+  it("cooldown: after a successful execution with an action, a due run waits until cooldown_ms elapses (counted once)", async () => {
     const h = harness({ rules: [rule(1, interval(100), { cooldownMs: 350 })] });
     h.runner.answer = () => ({ success: true, actionsAttempted: 1, actionsSucceeded: 1, shortCircuited: false, reads: new Map() });
     await h.time.advance(500);
     expect(runTimes(h)).to.deep.equal([100, 500]);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(3);
-    expect(h.decisions.filter((d) => d.decision === "suppressed").map((d) => d.at)).to.deep.equal([200, 300, 400]);
+    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(1);
+    expect(h.decisions.filter((d) => d.decision === "suppressed").map((d) => d.at)).to.deep.equal([200]);
+  });
+
+  it("issue 16.9: with a cooldown longer than the interval, the rule runs as soon as both have elapsed", async () => {
+    const h = harness({ rules: [rule(1, interval(1000), { cooldownMs: 1100 })] });
+    h.runner.answer = () => report({ actionsAttempted: 1, actionsSucceeded: 1 });
+    await h.time.advance(4500);
+    expect(runTimes(h), "every 1.1 s, not every 2 s").to.deep.equal([100, 1200, 2300, 3400, 4500]);
   });
 
   it("cooldown: starts only after a successful execution that performed at least one action", async () => {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { BinaryHeap } from "../../../runtime/engine/scheduler/binary-heap.js";
 import { classify } from "../../../runtime/engine/scheduler/change-detector.js";
 import { buildSubscriptions } from "../../../runtime/engine/scheduler/dispatcher.js";
-import { nextDueAfter } from "../../../runtime/engine/scheduler/due-heap.js";
+import { decideInterval, dueAt } from "../../../runtime/engine/scheduler/due-heap.js";
 import { EventChannel } from "../../../runtime/engine/scheduler/event-channel.js";
 import { runsBefore } from "../../../runtime/engine/scheduler/ready-queue.js";
 
@@ -38,11 +38,18 @@ describe("scheduler parts", () => {
     expect([1, 2, 3, 4].map(() => heap.pop()!.id)).to.deep.equal([9, 2, 4, 1]);
   });
 
-  it("nextDueAfter anchors a first run at now and skips due times that passed", () => {
-    expect(nextDueAfter(-Infinity, 1000, 130)).to.equal(1130);
-    expect(nextDueAfter(1000, 1000, 1000)).to.equal(2000);
-    expect(nextDueAfter(1000, 1000, 1100)).to.equal(2000);
-    expect(nextDueAfter(1000, 1000, 5500)).to.equal(6000);
+  it("decideInterval: due when interval_ms has passed since the last execution started; then running, then cooldown", () => {
+    const rule = { lastStartedAt: 1000, intervalMs: 500, lastActedAt: -Infinity, cooldownMs: 0, busy: false };
+    expect(decideInterval({ ...rule, lastStartedAt: -Infinity }, 0), "never run: due at once").to.equal("run");
+    expect(decideInterval(rule, 1499)).to.equal("not_due");
+    expect(decideInterval(rule, 1500)).to.equal("run");
+    expect(decideInterval({ ...rule, busy: true }, 1500)).to.equal("running");
+    expect(decideInterval({ ...rule, busy: true }, 1400), "not due is not counted as running").to.equal("not_due");
+    const cooling = { ...rule, lastActedAt: 1000, cooldownMs: 700 };
+    expect(decideInterval(cooling, 1500)).to.equal("cooldown");
+    expect(decideInterval(cooling, 1700)).to.equal("run");
+    expect(dueAt(cooling), "both have elapsed").to.equal(1700);
+    expect(dueAt({ ...cooling, cooldownMs: 100 })).to.equal(1500);
   });
 
   it("classify: NaN and infinities unavailable, a gap's first finite value a change, deadbands strict", () => {

@@ -67,6 +67,15 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const { store, plane, clock } = options;
   const onError = options.onError ?? (() => undefined);
   const runner = createRuleRunner({ clock, catalog: plane.catalog, points: plane, pointHistory: store.points, recorder: options.recorder, onError });
+  // Cooldown starts being written to the store; a reload and stop wait for them (issue 16.10).
+  const cooldownWrites = new Set<Promise<void>>();
+  const keepCooldown = (ruleId: number, at: number): void => {
+    const write = store.cooldowns
+      .record(ruleId, at)
+      .catch((error: unknown) => onError(error, ruleId))
+      .finally(() => cooldownWrites.delete(write));
+    cooldownWrites.add(write);
+  };
   const scheduler = createScheduler<LoadedRule>({
     clock,
     timer: options.timer,
@@ -76,6 +85,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     tickMs: options.tickMs,
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
+    onCooldownStart: keepCooldown,
   });
   let problems: RuleProblem[] = [];
   let totalRules = 0;
@@ -88,9 +98,12 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     if (waiting !== undefined) return waiting;
     const next = reloading.then(async () => {
       waiting = undefined;
+      await Promise.all(cooldownWrites); // so that the cooldowns read below include them
       const stored = await store.rules.listEnabled();
       const total = await store.rules.count();
+      const actedAt = await store.cooldowns.list();
       const { rules, problems: found } = loadRules(stored, plane.catalog);
+      for (const rule of rules) rule.lastActedAt = actedAt.get(rule.id);
       scheduler.reload(rules);
       totalRules = total;
       problems = found;
@@ -120,7 +133,10 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       scheduler.start();
       return summary;
     },
-    stop: () => scheduler.stop(),
+    async stop() {
+      await scheduler.stop();
+      await Promise.all(cooldownWrites);
+    },
     reload,
     offer: (event) => scheduler.offer(event),
     async execute(ruleId) {
@@ -128,10 +144,14 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       // and never at the same time as a scheduled execution of the same rule.
       const rule = await loadOne(ruleId);
       let execution: Awaited<ReturnType<typeof runner>> | undefined;
-      await scheduler.runExclusive(ruleId, async () => {
-        execution = await runner(rule, "manual");
-        return execution.report;
-      });
+      await scheduler.runExclusive(
+        ruleId,
+        async () => {
+          execution = await runner(rule, "manual");
+          return execution.report;
+        },
+        { cooldownMs: rule.cooldownMs },
+      );
       const { result, error, historyId, report } = execution!;
       return {
         rule_id: ruleId,

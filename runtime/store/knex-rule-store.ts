@@ -107,6 +107,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async remove(id) {
+      await db()("rule_cooldowns").where({ rule_id: id }).delete();
       return (await rules().where({ id }).delete()) > 0;
     },
 

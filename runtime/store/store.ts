@@ -52,7 +52,7 @@ export interface RuleStore {
   /** Undefined when there is no such rule. */
   update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
   setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
-  /** False when there was no such rule. Its history stays. */
+  /** False when there was no such rule. Its history stays; its cooldown is forgotten. */
   remove(id: number): Promise<boolean>;
   importRule(rule: ImportedRule, now: Date): Promise<Rule>;
 }
@@ -82,6 +82,17 @@ export interface HistoryStore {
   latestId(): Promise<number>;
 }
 
+/**
+ * The cooldown's memory (issue 16.10): per rule, the trigger time of its last execution that
+ * succeeded with an action, so that reload and restart keep the cooldown (docs/scheduler.md).
+ */
+export interface CooldownStore {
+  /** Keeps `at` (epoch milliseconds) for the rule unless a later time is already kept. */
+  record(ruleId: number, at: number): Promise<void>;
+  /** Every kept time by rule id. */
+  list(): Promise<Map<number, number>>;
+}
+
 export interface PointKey {
   instance: number;
   point_type: PointType;
@@ -109,6 +120,8 @@ export interface Store {
   readonly rules: RuleStore;
   readonly history: HistoryStore;
   readonly points: PointHistoryStore;
+  /** When each rule with a cooldown last performed an action. */
+  readonly cooldowns: CooldownStore;
   /** The append-only, hash-chained audit log (runtime/audit/). */
   readonly audit: AuditStore;
   /** Covariate datasets with issue times (data processing's covariate sources). */

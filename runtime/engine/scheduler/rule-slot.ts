@@ -38,7 +38,8 @@ export class RuleSlot<R extends ScheduledRule> {
   valueDeadband: ValueDeadbandSpec = null;
   lastTriggerAt = -Infinity;
 
-  /** Trigger time of the last execution that succeeded with at least one action: the cooldown's start. */
+  /** Trigger time of the last execution that succeeded with at least one action: the cooldown's start.
+   * Kept by the caller's store too (onCooldownStart), and restored from it at reload. */
   lastActedAt = -Infinity;
   /** Running or waiting in the ready queue (the due decision's `busy`). */
   get busy(): boolean {
@@ -59,6 +60,8 @@ export class RuleSlot<R extends ScheduledRule> {
     this.rule = rule;
     this.priority = rule.priority;
     this.cooldownMs = rule.cooldownMs;
+    // The store's memory of the cooldown (disable+enable, a manual run before enabling, a restart).
+    if (rule.lastActedAt !== undefined && rule.lastActedAt > this.lastActedAt) this.lastActedAt = rule.lastActedAt;
     this.listed = true;
     this.active = rule.enabled;
   }

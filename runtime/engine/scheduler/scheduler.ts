@@ -122,14 +122,14 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.dispatcher = dispatcher;
     for (const slot of intervalRules) {
       slot.parked = false;
-      slot.nextDue = intervalDue(slot);
+      slot.nextDue = intervalDue(slot); // a cooldown restored from the store may hold it longer
     }
     this.due.reset(intervalRules);
     this.ready.reset(this.ready.values().filter((slot) => slot.queued));
     this.options.watch.setSubscriptions(bitmap);
   }
 
-  async runExclusive(ruleId: number, fn: () => Promise<RunReport>): Promise<RunReport> {
+  async runExclusive(ruleId: number, fn: () => Promise<RunReport>, options: { cooldownMs?: number } = {}): Promise<RunReport> {
     const slot = this.slots.get(ruleId) ?? new RuleSlot<R>(ruleId);
     this.slots.set(ruleId, slot);
     if (slot.running) await new Promise<void>((resolve) => slot.waiters.push(resolve));
@@ -138,7 +138,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     slot.lastStartedAt = startedAt; // a manual execution is the rule's last execution too
     try {
       const report = await fn();
-      if (acted(report)) slot.lastActedAt = startedAt;
+      if (acted(report)) this.startCooldown(slot, startedAt, options.cooldownMs ?? slot.cooldownMs);
       return report;
     } finally {
       this.turnAt = this.options.clock.now();
@@ -344,7 +344,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     } else {
       const { success, actionsAttempted, actionsSucceeded, shortCircuited } = report;
       stats.lastOutcome = { at, success, actionsAttempted, actionsSucceeded, shortCircuited };
-      if (acted(report)) slot.lastActedAt = cause.at;
+      if (acted(report)) this.startCooldown(slot, cause.at, slot.cooldownMs);
       if (shortCircuited) this.suppress(slot, "input_unavailable");
     }
     if (!stats.lastOutcome.success) {
@@ -372,6 +372,18 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
         slot.nextDue = intervalDue(slot);
         this.due.push(slot);
       }
+    }
+  }
+
+  /** An execution that succeeded with an action, triggered (or started, when manual) at `at`. */
+  private startCooldown(slot: RuleSlot<R>, at: number, cooldownMs: number): void {
+    if (at > slot.lastActedAt) slot.lastActedAt = at;
+    // Rules without a cooldown cost the caller nothing.
+    if (cooldownMs <= 0 || this.options.onCooldownStart === undefined) return;
+    try {
+      this.options.onCooldownStart(slot.id, at);
+    } catch {
+      // A listener's fault must not stop the loop.
     }
   }
 

@@ -25,6 +25,12 @@ export interface ScheduledRule {
   cooldownMs: number;
   enabled: boolean;
   trigger: ScheduledTrigger;
+  /**
+   * The cooldown's start as the caller's store remembers it (see `onCooldownStart`): the trigger
+   * time of the rule's last execution that succeeded with an action. The later of this and the
+   * scheduler's own memory counts.
+   */
+  lastActedAt?: number;
 }
 
 /** Why a rule runs. */
@@ -96,6 +102,12 @@ export interface SchedulerOptions<R extends ScheduledRule> {
   eventCapacity?: number;
   /** Called synchronously with every run and suppression decision; exceptions are ignored. */
   onDecision?: (decision: SchedulerDecision) => void;
+  /**
+   * Called synchronously when an execution of a rule whose cooldown_ms is above 0 succeeded with an
+   * action, with the cooldown's start, so that the caller can keep it where a reload or a restart
+   * finds it (ScheduledRule.lastActedAt). Not called for rules without a cooldown. Exceptions are ignored.
+   */
+  onCooldownStart?: (ruleId: number, at: number) => void;
 }
 
 /** How an execution ended, as the scheduler saw it. */
@@ -153,8 +165,10 @@ export interface Scheduler<R extends ScheduledRule> {
   offer(event: PointEvent): boolean;
   /**
    * Runs `fn` (a manual execution) when no other execution of the rule is running, and keeps the
-   * scheduler from starting one until it is done. A report that acted starts the cooldown.
+   * scheduler from starting one until it is done. It counts as the rule's last execution; a report
+   * that acted starts the cooldown (`cooldownMs`: the rule's current cooldown, default the one of
+   * the last reload).
    */
-  runExclusive(ruleId: number, fn: () => Promise<RunReport>): Promise<RunReport>;
+  runExclusive(ruleId: number, fn: () => Promise<RunReport>, options?: { cooldownMs?: number }): Promise<RunReport>;
   status(): SchedulerStatus;
 }

@@ -6,9 +6,10 @@ import { pointHistory } from "./003-point-history.js";
 import { auditEvents } from "./004-audit-events.js";
 import { covariates } from "./005-covariates.js";
 import { processing } from "./006-processing.js";
+import { ruleCooldowns } from "./007-rule-cooldowns.js";
 import type { Migration } from "./migration.js";
 
-export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing];
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing, ruleCooldowns];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => [...MIGRATIONS],

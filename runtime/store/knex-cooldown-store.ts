@@ -1,0 +1,21 @@
+// The cooldown's memory in the `rule_cooldowns` table (migrations/007-rule-cooldowns.ts).
+import type { Knex } from "knex";
+import { toInteger } from "./columns.js";
+import type { CooldownStore } from "./store.js";
+
+export function knexCooldownStore(db: () => Knex): CooldownStore {
+  return {
+    async record(ruleId, at) {
+      // One statement on both databases; a late write of an older time (another connection) loses.
+      await db().raw(
+        "insert into rule_cooldowns (rule_id, acted_at) values (?, ?) on conflict (rule_id) do update set acted_at = excluded.acted_at where excluded.acted_at > rule_cooldowns.acted_at",
+        [ruleId, at],
+      );
+    },
+
+    async list() {
+      const rows = (await db()("rule_cooldowns").select("rule_id", "acted_at").orderBy("rule_id")) as Record<string, unknown>[];
+      return new Map(rows.map((row) => [toInteger(row.rule_id, "rule_cooldowns.rule_id"), toInteger(row.acted_at, "rule_cooldowns.acted_at")]));
+    },
+  };
+}

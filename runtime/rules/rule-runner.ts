@@ -37,9 +37,21 @@ export function createRuleRunner({ clock, catalog, points, pointHistory, recorde
     const startedAt = clock.now();
     let result: ExecutionResult | null = null;
     let error: Execution["error"] = null;
+    const writes = new Map<number, number>();
+    // The points this execution wrote, and those the writes read back into: the echo of the
+    // rule's own write is no change for its on_change trigger (issue 16.11).
+    const write = (index: number, value: number): string | null => {
+      const refused = points.write(index, value);
+      if (refused === null) {
+        writes.set(index, value);
+        const readsBack = catalog.points[index]?.readsBack ?? -1;
+        if (readsBack >= 0) writes.set(readsBack, value);
+      }
+      return refused;
+    };
     try {
       const history = await fetchHistory(rule, startedAt);
-      result = executeRule(rule.executable, { read: points.read, write: points.write, valueAgo: (index, periodMs) => history.get(key(index, periodMs)) ?? NaN });
+      result = executeRule(rule.executable, { read: points.read, write, valueAgo: (index, periodMs) => history.get(key(index, periodMs)) ?? NaN });
     } catch (cause) {
       error = { code: "history-unavailable", message: `point history could not be read: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
@@ -51,7 +63,7 @@ export function createRuleRunner({ clock, catalog, points, pointHistory, recorde
     } catch (cause) {
       onError(cause, rule.id);
     }
-    return { result, error, historyId, report: reportOf(rule, result) };
+    return { result, error, historyId, report: reportOf(rule, result, writes) };
   };
 
   async function fetchHistory(rule: LoadedRule, now: number): Promise<Map<string, number>> {
@@ -67,8 +79,8 @@ function key(index: number, periodMs: number): string {
   return `${index}/${periodMs}`;
 }
 
-function reportOf(rule: LoadedRule, result: ExecutionResult | null): RunReport {
-  if (result === null) return { success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, reads: new Map() };
+function reportOf(rule: LoadedRule, result: ExecutionResult | null, writes: ReadonlyMap<number, number>): RunReport {
+  if (result === null) return { success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, reads: new Map(), writes };
   const reads = new Map<number, number>();
   // Spec item 7: the values the executor actually read, by point index.
   for (const { index, name } of rule.executable.inputReads) {
@@ -81,5 +93,6 @@ function reportOf(rule: LoadedRule, result: ExecutionResult | null): RunReport {
     actionsSucceeded: result.actions.filter((a) => a.success).length,
     shortCircuited: result.short_circuit !== null,
     reads,
+    writes,
   };
 }

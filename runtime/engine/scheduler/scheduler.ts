@@ -139,6 +139,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     try {
       const report = await fn();
       if (acted(report)) this.startCooldown(slot, startedAt, options.cooldownMs ?? slot.cooldownMs);
+      if (report.writes !== undefined) takeOwnWrites(slot, report.writes);
       return report;
     } finally {
       this.turnAt = this.options.clock.now();
@@ -353,7 +354,9 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     }
     if (slot.epoch === epoch) {
       const { points, last, triggered } = slot;
-      for (let p = 0; p < points.length; p++) last[p] = report?.reads.get(points[p]!) ?? triggered[p]!;
+      // The rule's own writes win over its reads: the point holds the written value now.
+      const writes = report?.writes;
+      for (let p = 0; p < points.length; p++) last[p] = writes?.get(points[p]!) ?? report?.reads.get(points[p]!) ?? triggered[p]!;
     }
     this.release(slot);
     if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
@@ -400,6 +403,18 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     } catch {
       // A listener's fault must not stop the loop.
     }
+  }
+}
+
+/**
+ * A manual execution's writes to the points of the rule's on_change trigger become their last
+ * values, so that the echo of its own write does not trigger the rule (scheduled runs: `finish`).
+ */
+function takeOwnWrites<R extends ScheduledRule>(slot: RuleSlot<R>, writes: ReadonlyMap<number, number>): void {
+  const { points, last } = slot;
+  for (let p = 0; p < points.length; p++) {
+    const written = writes.get(points[p]!);
+    if (written !== undefined) last[p] = written;
   }
 }
 

@@ -47,6 +47,12 @@ export interface RunReport {
   shortCircuited: boolean;
   /** The value the executor read for each point index it read (spec item 7). */
   reads: ReadonlyMap<number, number>;
+  /**
+   * The value of each point index the execution wrote (accepted writes, the last one per point),
+   * including the measurements those writes read back into: their echo is not a change for this
+   * rule (docs/scheduler.md, "A rule's own writes").
+   */
+  writes?: ReadonlyMap<number, number>;
 }
 
 /** Executes one rule; never rejects (a failure is a report with success false). */
@@ -167,7 +173,7 @@ export interface Scheduler<R extends ScheduledRule> {
    * Runs `fn` (a manual execution) when no other execution of the rule is running, and keeps the
    * scheduler from starting one until it is done. It counts as the rule's last execution; a report
    * that acted starts the cooldown (`cooldownMs`: the rule's current cooldown, default the one of
-   * the last reload).
+   * the last reload); its writes are the rule's own.
    */
   runExclusive(ruleId: number, fn: () => Promise<RunReport>, options?: { cooldownMs?: number }): Promise<RunReport>;
   status(): SchedulerStatus;

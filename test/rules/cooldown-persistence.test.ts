@@ -4,7 +4,7 @@
 import { expect } from "chai";
 import { rm } from "node:fs/promises";
 import { databaseBackends } from "../store/backends.js";
-import { createEngineFixture, type EngineFixture } from "./engine-fixture.js";
+import { createEngineFixture, START, type EngineFixture } from "./engine-fixture.js";
 
 const COOLING = "trigger every 100ms\ncooldown 1s\nwrite action(7, 2) = 1";
 
@@ -70,14 +70,16 @@ for (const [name, backend] of databaseBackends()) {
       expect(await f.history(id)).to.have.length(2);
     });
 
-    it("a rule without cooldown writes no cooldown row; one with a cooldown writes one only when it acted", async () => {
+    it("only a rule with a cooldown whose execution acted writes a cooldown row, with the trigger time", async () => {
       const f = await open();
       const plain = await f.addRule("plain", "trigger every 100ms\nwrite action(7, 2) = 1");
       const idle = await f.addRule("idle", "trigger every 100ms\ncooldown 1s\ninput t = measurement(7, 1)\nwrite action(7, 2) = t");
+      const acting = await f.addRule("acting", COOLING);
       await f.advance(300);
       expect(await f.history(plain)).to.have.length(3);
       expect((await f.history(idle)).every((e) => !e.success)).to.equal(true);
-      expect([...(await f.store.cooldowns.list()).keys()]).to.deep.equal([]);
+      expect(await f.history(acting)).to.have.length(1);
+      expect([...(await f.store.cooldowns.list())], "the acting run's trigger time").to.deep.equal([[acting, START + 100]]);
     });
   });
 }

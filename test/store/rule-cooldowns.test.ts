@@ -19,7 +19,6 @@ for (const [name, backend] of databaseBackends()) {
         await store.cooldowns.record(1, at + 1000);
         await store.cooldowns.record(1, at + 10); // late, e.g. a slower connection: ignored
         expect([...(await store.cooldowns.list())]).to.deep.equal([[1, at + 1000], [2, at + 5]]);
-        expect(2 ** 45 + 1, "epoch milliseconds are numbers").to.be.a("number");
         await store.cooldowns.record(3, 2 ** 45 + 1);
         expect((await store.cooldowns.list()).get(3)).to.equal(2 ** 45 + 1);
       } finally {

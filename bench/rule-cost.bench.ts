@@ -4,7 +4,7 @@
 // (bench/rule-cost/worst-rules.ts) is measured twice, against a one-write rule in the same run:
 //   one execution   execute + record (history row on in-memory SQLite, log line), as the runner does
 //   tick lag        the rule enabled on a 100 ms interval in the whole engine on real time for 2 s,
-//                   with the event loop's delay sampled every millisecond (max and p99)
+//                   with the event loop's delay sampled every millisecond (p99, the verdict, and max)
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,14 +33,18 @@ export async function benchRuleCost(): Promise<void> {
     return { label: `${shape.name}: ${n.toLocaleString("en-US")} ${shape.unit} (n + 1: ${refusedAbove})`, flow: shape.flow(n) };
   })];
   let worst = 0;
+  let noise = 0;
   for (const { label, flow } of subjects) {
     const execution = await timeExecutions(flow);
     const lag = await tickLag(flow);
-    if (label !== baseline.label) worst = Math.max(worst, lag.max);
+    if (label !== baseline.label) worst = Math.max(worst, lag.p99);
+    else noise = lag.max;
     console.log(`  ${label}`);
     console.log(`    one execution  median ${ms(execution.median)}, max ${ms(execution.max)}    tick lag  p99 ${ms(lag.p99)}, max ${ms(lag.max)}, ${lag.executions} executions`);
   }
-  console.log(`  worst tick lag of a rule at the limit: ${ms(worst)} (budget: under ${BUDGET_MS} ms) ${worst < BUDGET_MS ? "OK" : "MISSED"}`);
+  // The max of a 2 s window also holds what the machine does besides (GC, other processes): the
+  // baseline's max shows that floor, so the verdict is taken on the p99.
+  console.log(`  worst p99 tick lag of a rule at the limit: ${ms(worst)} (budget: under ${BUDGET_MS} ms) ${worst < BUDGET_MS ? "OK" : "MISSED"}; the baseline's max, the machine's noise: ${ms(noise)}`);
 }
 
 // Execute and record, as the runner does, after one compile (the reload's work, not measured).

@@ -4,7 +4,7 @@
 //   full validation  validateContract with the task as context: schema guard + semantic checks
 //                    (which recompute the input_digest)
 //   schema only      the generated guard validateProcessorRequest
-//   digest           computeInputDigest: checks + RFC 8785 canonicalize + SHA-256, in MB/s of canonical JSON
+//   digest           computeInputDigest: checks + RFC 8785 canonical JSON + SHA-256, in MB/s of canonical JSON
 //   baselines        JSON.parse(JSON.stringify(request)); JSON.stringify alone (MB/s); sha256 of the canonical bytes (MB/s)
 import { createHash } from "node:crypto";
 import { computeInputDigest, type DigestSource } from "../compiler/contracts/input-digest.js";

@@ -5,8 +5,9 @@ import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
+import { benchRuleCost } from "./rule-cost.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, http: benchHttp, processing: benchProcessing };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

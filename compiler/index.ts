@@ -10,5 +10,6 @@ export { BUILTIN_FUNCTIONS, RESERVED_NAMES } from "./expression/functions.js";
 export type { Value, ValueType } from "./expression/value-type.js";
 export { compileRuleSource, compileRuleAst, type RuleFileResult } from "./front-ends/dsl/index.js";
 export { compileRuleYaml } from "./front-ends/yaml/index.js";
+export { checkSelfTrigger, SELF_TRIGGER } from "./passes/check-self-trigger.js";
 export type { CompiledRule, RuleMetadata } from "./lower/compiled-rule.js";
 export * from "./decompiler/index.js";

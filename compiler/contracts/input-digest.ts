@@ -1,13 +1,13 @@
 // The processor request's input_digest (spec: Processor request): `sha256:` and the hex SHA-256
 // of the RFC 8785 canonical JSON of {task, binding, processor_contract, artifact (or null), frame,
 // options}. request_id, submitted_at, deadline, schema and input_digest itself are left out.
-// canonicalize@5 does the JCS. Before it runs, this file refuses what RFC 8785 must refuse or what
+// toCanonicalJson (compiler/jcs) does the JCS. Before it runs, this file refuses what RFC 8785 must refuse or what
 // would not survive a JSON round trip unchanged (NaN, integers past 2^53, lone surrogates,
 // undefined, class instances), so a digest only ever covers plain, exactly representable JSON.
 // Pure: values in, values out; node:crypto only hashes.
 import { createHash } from "node:crypto";
-import canonicalize from "canonicalize";
 import type { Diagnostic } from "../../generated/types.js";
+import { toCanonicalJson } from "../jcs/canonical-json.js";
 
 /** What the digest covers; other members of a request (request_id, times, schema) are ignored. */
 export interface DigestSource {
@@ -43,8 +43,7 @@ export function computeInputDigest(request: DigestSource): InputDigestResult {
   const members = digestMembers(request);
   const diagnostics = checkCanonicalizable(members);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
-  const canonicalJson = canonicalize(members);
-  if (canonicalJson === undefined) throw new TypeError("input_digest: checked members have no canonical JSON");
+  const canonicalJson = toCanonicalJson(members);
   return { ok: true, digest: sha256Digest(canonicalJson), canonicalJson, canonicalBytes: Buffer.byteLength(canonicalJson, "utf8") };
 }
 
@@ -55,7 +54,7 @@ export function sha256Digest(canonicalJson: string): string {
 
 /**
  * Problems that keep `value` from having one exact canonical JSON text, with JSON Pointer paths
- * below `basePath`. Empty when canonicalize may run. Paths are built only for problems found.
+ * below `basePath`. Empty when toCanonicalJson may run. Paths are built only for problems found.
  */
 export function checkCanonicalizable(value: unknown, basePath = ""): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];

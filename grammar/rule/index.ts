@@ -79,9 +79,7 @@ function parseSegment(text: string, tokens: IToken[], problems: Diagnostic[], li
   // A mistake belongs to the rule it is in; a rule with a lexical or syntax error is not converted.
   const ruleOf = (offset: number): number => (Number.isNaN(offset) ? starts.length - 1 : starts.findLastIndex((s) => s <= offset));
   const broken = new Set([...problems, ...syntax.map((s) => s.diagnostic)].map((d) => ruleOf(d.span!.start.offset)));
-  // A lexical error usually causes syntax errors after it: report only the first kind in a rule.
-  const lexicallyBroken = new Set(problems.map((d) => ruleOf(d.span!.start.offset)));
-  diagnostics.push(...problems, ...withoutCascades(syntax, ruleOf).filter((d) => !lexicallyBroken.has(ruleOf(d.span!.start.offset))));
+  diagnostics.push(...problems, ...withoutCascades(syntax, problems, tokens, ruleOf));
   ruleNodes.forEach((node, i) => {
     if (broken.has(i)) return;
     const found: Diagnostic[] = [];
@@ -95,17 +93,33 @@ function parseSegment(text: string, tokens: IToken[], problems: Diagnostic[], li
 // Recovery from an error inside a rule can close the rule at an inner '}', so what is left of
 // it is then reported again at the top level; and an error in the middle of an expression is
 // often followed by another on its line. Such errors, in a rule that already has one, are
-// consequences of the first: left out.
-function withoutCascades(syntax: Array<{ diagnostic: Diagnostic; topLevel: boolean }>, ruleOf: (offset: number) => number): Diagnostic[] {
+// consequences of the first: left out. A lexical error counts as the first: the parser's error
+// on its line (where the character was skipped), at the token that follows an unclosed string
+// (which is missing), or anywhere after an unclosed comment (which holds the rest of the file), is
+// the same mistake; syntax errors on later lines are reported.
+function withoutCascades(
+  syntax: Array<{ diagnostic: Diagnostic; topLevel: boolean }>,
+  problems: Diagnostic[],
+  tokens: IToken[],
+  ruleOf: (offset: number) => number,
+): Diagnostic[] {
+  type Mistake = { diagnostic: Diagnostic; topLevel: boolean; lexical: boolean };
+  const mistakes: Mistake[] = [...problems.map((diagnostic) => ({ diagnostic, topLevel: false, lexical: true })), ...syntax.map((s) => ({ ...s, lexical: false }))];
+  mistakes.sort((a, b) => a.diagnostic.span!.start.offset - b.diagnostic.span!.start.offset);
   const lastLine = new Map<number, number>();
-  return syntax
-    .filter(({ diagnostic, topLevel }) => {
-      const rule = ruleOf(diagnostic.span!.start.offset);
-      const previous = lastLine.get(rule);
-      lastLine.set(rule, diagnostic.span!.start.line);
-      return previous === undefined || (!topLevel && previous !== diagnostic.span!.start.line);
-    })
-    .map(({ diagnostic }) => diagnostic);
+  const missingAt = new Set(problems.filter((d) => d.code === "dsl/unclosed-string").map((d) => tokens.find((t) => t.startOffset > d.span!.start.offset)?.startOffset));
+  const commentFrom = problems.find((d) => d.code === "dsl/unclosed-comment")?.span!.start.offset ?? Infinity;
+  const kept: Diagnostic[] = [];
+  for (const { diagnostic, topLevel, lexical } of mistakes) {
+    const rule = ruleOf(diagnostic.span!.start.offset);
+    const previous = lastLine.get(rule);
+    lastLine.set(rule, diagnostic.span!.start.line);
+    if (lexical) continue;
+    const cascade = previous !== undefined && (topLevel || previous === diagnostic.span!.start.line);
+    const offset = diagnostic.span!.start.offset;
+    if (!cascade && !missingAt.has(offset) && offset < commentFrom) kept.push(diagnostic);
+  }
+  return kept;
 }
 
 // Long operator chains are parsed iteratively, but later passes recurse over the tree.

@@ -2,7 +2,7 @@
 // The digest covers the event with its sequence and without its own digest, so an event cannot
 // be moved to another place in the chain without breaking it.
 import { createHash } from "node:crypto";
-import canonicalize from "canonicalize";
+import { toCanonicalJson } from "../../compiler/jcs/canonical-json.js";
 import type { AuditEvent } from "./audit-event.js";
 
 /** An event before the store seals it: everything the digest covers. */
@@ -14,9 +14,7 @@ export type UnsealedAuditEvent = Omit<AuditEvent, "evidenceDigest">;
  * field and one set to undefined hash the same.
  */
 export function toCanonicalAuditJson(event: UnsealedAuditEvent): string {
-  const text = canonicalize(event);
-  if (text === undefined) throw new TypeError("audit event: cannot be represented as JSON");
-  return text;
+  return toCanonicalJson(event);
 }
 
 /** Lower-case hex sha256 of the previous event's digest ("" for the first) and this event's canonical JSON. */

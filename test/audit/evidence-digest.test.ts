@@ -1,7 +1,7 @@
 // The chain's pure steps: RFC 8785 canonical JSON of an event and its evidence digest.
 import { expect } from "chai";
-import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
+import { toCanonicalJson } from "../../compiler/jcs/canonical-json.js";
 import type { AuditEvent } from "../../runtime/audit/audit-event.js";
 import { computeEvidenceDigest, sealAuditEvent, toCanonicalAuditJson, type UnsealedAuditEvent } from "../../runtime/audit/evidence-digest.js";
 import { auditInput } from "./fixtures.js";
@@ -33,14 +33,14 @@ describe("audit evidence digest", () => {
 
   // Two of the published RFC 8785 vectors (cyberphone/json-canonicalization testdata, copied in
   // ../shared/data/jcs-vectors/): key order by UTF-16 code units, escapes and number forms.
-  it("canonicalize@5 passes published RFC 8785 vectors (key order by UTF-16 code units, escapes, numbers)", () => {
+  it("toCanonicalJson passes published RFC 8785 vectors (key order by UTF-16 code units, escapes, numbers)", () => {
     const weird = '{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\u000a":"Newline","1":"One","\\u0080":"Control\\u007f","\\ud83d\\ude02":"Smiley","\\u00f6":"Latin Small Letter O With Diaeresis","\\ufb33":"Hebrew Letter Dalet With Dagesh","</script>":"Browser Challenge"}';
-    expect(canonicalize(JSON.parse(weird))).to.equal(
+    expect(toCanonicalJson(JSON.parse(weird))).to.equal(
       '{"\\n":"Newline","\\r":"Carriage Return","1":"One","</script>":"Browser Challenge","\u0080":"Control\u007f",' +
         '"\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude02":"Smiley","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
     );
     const values = '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}';
-    expect(canonicalize(JSON.parse(values))).to.equal('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    expect(toCanonicalJson(JSON.parse(values))).to.equal('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
   });
 
   it("spec: evidenceDigest is the lower-case hex sha256 of the previous digest followed by the canonical JSON", () => {

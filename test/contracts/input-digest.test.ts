@@ -1,8 +1,8 @@
 // Issue 6, part 4: the processor request's input_digest (spec: Processor request, input_digest;
-// Common encoding rules, Digests and Numbers). canonicalize@5 is checked against the published
-// RFC 8785 vectors (copied to test/fixtures/jcs-vectors); the digest's own rules on top of it.
+// Common encoding rules, Digests and Numbers). Our RFC 8785 serialiser (toCanonicalJson, which
+// replaced canonicalize@5 in issue 16.24) is checked against the published RFC 8785 vectors
+// (copied to test/fixtures/jcs-vectors); the digest's own rules on top of it.
 import { expect } from "chai";
-import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import {
@@ -14,6 +14,7 @@ import {
   sha256Digest,
   type DigestSource,
 } from "../../compiler/contracts/input-digest.js";
+import { toCanonicalJson } from "../../compiler/jcs/canonical-json.js";
 import { hasDuplicateKey } from "../../compiler/diagnostics/strict-json.js";
 import { fromRoot } from "../helpers/paths.js";
 import { KNOWN_CANONICAL, KNOWN_DIGEST, knownRequest, largeRequest } from "./digest-fixtures.js";
@@ -37,7 +38,7 @@ function doubleOf(hex: string): number {
   return Buffer.from(hex.padStart(16, "0"), "hex").readDoubleBE(0);
 }
 
-describe("RFC 8785 vectors through canonicalize@5 (spec: Processor request, input_digest)", () => {
+describe("RFC 8785 vectors through toCanonicalJson (spec: Processor request, input_digest)", () => {
   const names = readdirSync(`${VECTORS}/testdata/input`).filter((f) => f.endsWith(".json"));
 
   it("the copy holds the 6 upstream vectors", () => {
@@ -45,8 +46,8 @@ describe("RFC 8785 vectors through canonicalize@5 (spec: Processor request, inpu
   });
 
   for (const name of names) {
-    it(`upstream vector ${name}: canonical output byte for byte (output/ and outhex/)`, () => {
-      const canonical = canonicalize(JSON.parse(read(`testdata/input/${name}`)))!;
+    it(`issue 16.24: upstream vector ${name}: canonical output byte for byte (output/ and outhex/)`, () => {
+      const canonical = toCanonicalJson(JSON.parse(read(`testdata/input/${name}`)));
       const actual = Buffer.from(canonical, "utf8");
       expect(actual.equals(readFileSync(`${VECTORS}/testdata/output/${name}`))).to.equal(true, canonical);
       const hex = read(`testdata/outhex/${name.replace(/\.json$/, ".txt")}`).trim().split(/\s+/).join("");
@@ -68,7 +69,7 @@ describe("RFC 8785 vectors through canonicalize@5 (spec: Processor request, inpu
     const wrong: string[] = [];
     for (const line of lines) {
       const [hex, expected] = line.split(",") as [string, string];
-      const actual = canonicalize(doubleOf(hex));
+      const actual = toCanonicalJson(doubleOf(hex));
       if (actual !== expected) wrong.push(`${line} gave ${actual}`);
     }
     expect(wrong).to.deep.equal([]);
@@ -82,9 +83,9 @@ describe("RFC 8785 vectors through canonicalize@5 (spec: Processor request, inpu
       const value = doubleOf(hex);
       if (expected === "(error)") {
         expect(codesAndPaths({ v: value }), note).to.deep.equal(["digest/non-finite-number /v"]);
-        expect(() => canonicalize(value), note).to.throw();
+        expect(() => toCanonicalJson(value), note).to.throw();
       } else {
-        expect(canonicalize(value), `${hex} ${note ?? ""}`).to.equal(expected);
+        expect(toCanonicalJson(value), `${hex} ${note ?? ""}`).to.equal(expected);
       }
     }
   });
@@ -99,7 +100,7 @@ describe("extra edge cases (extra/edge-cases.json)", () => {
   }
   const cases = JSON.parse(read("extra/edge-cases.json")) as EdgeCase[];
 
-  // What the digest does with each case: canonicalize's output is only half of it. The digest
+  // What the digest does with each case: the canonical text is only half of it. The digest
   // also refuses integers past 2^53 (they change when parsed) and nesting past MAX_DIGEST_DEPTH.
   // Duplicate keys never reach a canonicaliser: JSON.parse keeps the last one silently, so they
   // are refused on the text, before parsing (hasDuplicateKey; svc digest and the HTTP body reader).
@@ -128,11 +129,11 @@ describe("extra edge cases (extra/edge-cases.json)", () => {
       if (outcome === "json-parse-error") return void expect(() => JSON.parse(c.input_text)).to.throw(SyntaxError);
       const parsed: unknown = JSON.parse(c.input_text);
       if (c.expected.canonical !== undefined) {
-        expect(canonicalize(parsed)).to.equal(c.expected.canonical);
+        expect(toCanonicalJson(parsed)).to.equal(c.expected.canonical);
         expect(sha256Digest(c.expected.canonical)).to.equal(`sha256:${c.sha256_of_canonical_utf8}`);
       }
       if (outcome === "duplicate-key") {
-        // JSON.parse resolves it (last wins) and canonicalize cannot know: only the text shows it.
+        // JSON.parse resolves it (last wins) and no canonicaliser can know: only the text shows it.
         expect(parsed).to.deep.equal({ a: 2 });
         expect(checkCanonicalizable(parsed)).to.deep.equal([]);
         expect(hasDuplicateKey(c.input_text)).to.equal(true);
@@ -141,7 +142,7 @@ describe("extra edge cases (extra/edge-cases.json)", () => {
       expect(hasDuplicateKey(c.input_text)).to.equal(false);
       const found = codesAndPaths(parsed);
       expect(found).to.deep.equal(outcome === "accepted" ? [] : outcome);
-      if (c.expected.error === true) expect(() => canonicalize(parsed), "canonicalize refuses it too").to.throw();
+      if (c.expected.error === true) expect(() => toCanonicalJson(parsed), "toCanonicalJson refuses it too").to.throw();
     });
   }
 });

@@ -5,7 +5,7 @@ import { compileFlow } from "../../compiler/index.js";
 import { SUPPLY } from "../rules/engine-fixture.js";
 import { databaseBackends } from "../store/backends.js";
 import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
-import { VALVE_RULE, brokenFlow } from "./rule-flows.js";
+import { VALVE_RULE, brokenFlow, flowOf } from "./rule-flows.js";
 
 const CONFIRMED = { confirmed: true };
 
@@ -87,6 +87,23 @@ for (const [name, backend] of databaseBackends()) {
       expect(reply.json.data.nodes_json).to.deep.equal(compiled.nodes_json);
       expect(reply.json.data.trigger_config).to.deep.equal(VALVE_RULE.trigger_config);
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data).to.deep.equal(reply.json.data);
+    });
+
+    it("issue 16.11: PUT of a rule that writes a point its on_change trigger watches stores it and answers a rule/self-trigger warning (node id, JSON Pointer)", async () => {
+      const id = await create();
+      const { flow_json } = flowOf("input stage = action(7, 2)\nwrite action(7, 2) = stage + 1");
+      const trigger_config = { type: "on_change", point_refs: [{ instance: 7, point_type: "action", point: 2 }] };
+      const reply = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { flow_json, trigger_config, confirmed: true } });
+      expect(reply.status, reply.text).to.equal(200);
+      const change = flow_json.nodes.findIndex((n) => n.type === "change");
+      expect(reply.json.warnings.map((w: { code: string; severity: string; nodeId: string; path: string }) => [w.code, w.severity, w.nodeId, w.path])).to.deep.equal([
+        ["rule/self-trigger", "warning", flow_json.nodes[change]!.id, `/flow_json/nodes/${change}/data/config/writes/0`],
+      ]);
+      expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.trigger_config).to.deep.equal(trigger_config);
+      // A later PUT that changes only the name still describes the stored rule; one that fixes the trigger has none.
+      expect((await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { name: "renamed", confirmed: true } })).json.warnings).to.have.length(1);
+      const fixed = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { trigger_config: { type: "interval", interval_ms: 1000 }, confirmed: true } });
+      expect(fixed.json.warnings).to.deep.equal([]);
     });
 
     it("spec errors: a malformed flow fails the PUT as a unit; the stored rule stays byte-identical and nothing is audited", async () => {

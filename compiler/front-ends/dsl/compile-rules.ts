@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../../generated/types.js";
 import type { RuleFile } from "../../../grammar/rule/ast.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerRule } from "../../lower/lower-rule.js";
+import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
 import { compileFlow } from "../flow-json/index.js";
 
 export interface RuleFileResult {
@@ -29,7 +30,12 @@ export function compileRuleAst(file: RuleFile): RuleFileResult {
     if (lowered === undefined) continue;
     const result = compileFlow(lowered.flow_json);
     if (!result.ok) diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
-    else if (!duplicate && lowered.settingsValid) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
+    else {
+      // Warnings only: the rule is still output.
+      const warnings = checkSelfTrigger(lowered.metadata.trigger_config, lowered.flow_json as never);
+      diagnostics.push(...warnings.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
+      if (!duplicate && lowered.settingsValid) rules.push({ ...lowered.metadata, flow_json: result.flow_json, nodes_json: result.nodes_json });
+    }
   }
   return { rules, diagnostics: bySourceOrder(diagnostics) };
 }

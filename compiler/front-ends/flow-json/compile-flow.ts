@@ -41,7 +41,7 @@ export function compileFlow(input: unknown): CompileFlowResult {
   const order = checkGraph(model, wiresSound, diagnostics);
   if (order !== undefined) {
     checkVariables(order, parsed, diagnostics);
-    checkExecutionBound(order, diagnostics);
+    checkExecutionBound(order, parsed, diagnostics);
   }
   if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };
   const nodes_json = emitTopology(order, parsed);

@@ -6,6 +6,7 @@ import type { PointRef } from "../../../grammar/rule/ast.js";
 import type { JsonLocator } from "../../diagnostics/json-locations.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerSettings } from "../../lower/lower-settings.js";
+import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
 import { compileFlow } from "../flow-json/index.js";
 import type { YamlRuleEntry } from "./parse-rule-yaml.js";
 
@@ -18,7 +19,10 @@ export function compileFlowRule(entry: FlowRuleEntry, locator: JsonLocator, diag
   const result = compileFlow(entry.flow);
   if (!result.ok) found.push(...result.diagnostics.map((d) => placeInYaml(d, entry.path, locator)));
   diagnostics.push(...found);
-  return result.ok && found.length === 0 ? { ...metadata, flow_json: result.flow_json, nodes_json: result.nodes_json } : undefined;
+  if (!result.ok || found.length > 0) return undefined;
+  // Warnings only: the rule is still output.
+  diagnostics.push(...checkSelfTrigger(metadata.trigger_config, entry.flow as FlowJson).map((d) => placeInYaml(d, entry.path, locator)));
+  return { ...metadata, flow_json: result.flow_json, nodes_json: result.nodes_json };
 }
 
 /** A diagnostic about the flow document, with its path and span in the YAML file. */

@@ -89,7 +89,12 @@ function successResponse(route: RouteSpec): JsonObject {
           type: "object",
           required: ["success", "data"],
           additionalProperties: false,
-          properties: { success: { const: true, description: "Always true for a success." }, data: ref(route.response) },
+          properties: {
+            success: { const: true, description: "Always true for a success." },
+            data: ref(route.response),
+            // Additive: PUT /api/rules/{id} answers it (issue 16.11); older clients ignore it.
+            warnings: { type: "array", items: ref("Diagnostic"), description: "Answered by PUT /api/rules/{id}, empty when there are none: what the stored rule should not do (`rule/self-trigger`). Warnings never block a change." },
+          },
         };
   return { description: `Success: ${route.response}.`, headers: CORRELATION, content: { "application/json": { schema } } };
 }

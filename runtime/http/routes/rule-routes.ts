@@ -4,6 +4,7 @@
 import { validateConfirmedRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
 import { invalidInput } from "../../errors.js";
 import type { BeforeChange } from "../../rules/rule-service.js";
+import { ruleWarnings } from "../../rules/rule-warnings.js";
 import type { AppDeps } from "../app-deps.js";
 import { auditEvent, type AuditContext } from "../audit-entry.js";
 import { acceptMutation, allowRead, isObject, type AppContext } from "../guard.js";
@@ -57,7 +58,9 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
         throw invalidInput("PUT does not change enabled", [{ code: "http/read-only-field", severity: "error", message: "enabled is changed by enable and disable", path: "/enabled" }], `use POST /api/rules/${id}/enable or /disable`);
       }
       const { confirmed: _confirmed, ...update } = validateBody(body, validateRuleUpdateRequest, `PUT /api/rules/${id}`);
-      ok(ctx, await service.update(id, update, audited(audit)));
+      const updated = await service.update(id, update, audited(audit));
+      // Warnings never block storing: they ride beside `data` (docs/api.md), empty when none.
+      ctx.body = { success: true, data: updated, warnings: ruleWarnings(updated) };
     },
 
     async deleteRule(ctx) {

@@ -1,7 +1,7 @@
 // The reference model's parameters, fixed in code: they are the model. Its artifact digest is the
 // SHA-256 of the RFC 8785 canonical JSON of this description, so it changes exactly when a
 // parameter (or the method's name or version) changes, and is the same on every machine.
-import canonicalize from "canonicalize";
+import { toCanonicalJson } from "../../../compiler/jcs/canonical-json.js";
 import { sha256Digest } from "../../../compiler/contracts/input-digest.js";
 
 export interface SeasonalNaiveParameters {
@@ -44,7 +44,5 @@ export function modelDescription(parameters: SeasonalNaiveParameters = SEASONAL_
 
 /** `sha256:` + hex of the canonical JSON of modelDescription(parameters). */
 export function modelDigest(parameters: SeasonalNaiveParameters = SEASONAL_NAIVE): string {
-  const canonical = canonicalize(modelDescription(parameters));
-  if (canonical === undefined) throw new TypeError("model description has no canonical JSON");
-  return sha256Digest(canonical);
+  return sha256Digest(toCanonicalJson(modelDescription(parameters)));
 }

@@ -1,0 +1,39 @@
+// A rule whose flow writes a point its own on_change trigger watches re-triggers itself: each
+// write is a change of a watched point, so the rule runs again (issue 16.11; the value climbed at
+// tick rate). The compiler warns at every such write; the rule is still valid and is stored, and
+// the scheduler guards at run time (docs/scheduler.md). Only the trigger and the flow together
+// show it, so this runs where both are known: rule files after compileFlow, and the rule PUT.
+// Points are compared as written; a write that reaches a watched measurement through the site's
+// read-back mapping needs the site model (site-aware compilation) and is the runtime guard's case.
+import type { Diagnostic, FlowJson, TriggerConfig } from "../../generated/types.js";
+import { pointer } from "../diagnostics/diagnostic.js";
+
+export const SELF_TRIGGER = "rule/self-trigger";
+
+/** One warning per write of the flow to a point the trigger watches; paths point into `flow`. */
+export function checkSelfTrigger(trigger: TriggerConfig | null | undefined, flow: FlowJson | null | undefined): Diagnostic[] {
+  if (trigger?.type !== "on_change" || flow === null || flow === undefined) return [];
+  const watched = new Map(trigger.point_refs.map((ref, k) => [key(ref), k]));
+  const warnings: Diagnostic[] = [];
+  flow.nodes.forEach((node, i) => {
+    if (node.type !== "change") return;
+    node.data.config.writes.forEach((write, j) => {
+      const k = watched.get(key(write));
+      if (k === undefined) return;
+      const point = `${write.point_type}(${write.instance}, ${write.point})`;
+      warnings.push({
+        code: SELF_TRIGGER,
+        severity: "warning",
+        message: `this write to ${point} re-triggers the rule: ${point} is a point of its own on_change trigger (point_refs/${k}), so every execution that writes it is a change that runs the rule again`,
+        path: pointer("nodes", i, "data", "config", "writes", j),
+        nodeId: node.id,
+        suggestion: `trigger on the points the rule reads rather than on ${point}, or write another point`,
+      });
+    });
+  });
+  return warnings;
+}
+
+function key(ref: { instance: number; point_type: string; point: number }): string {
+  return `${ref.point_type}(${ref.instance}, ${ref.point})`;
+}

@@ -2320,7 +2320,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "retry_after_seconds": {
               "$ref": "common.schema.json#/$defs/DurationSeconds",
-              "description": "When asking again may help, in seconds; present exactly when retryable."
+              "description": "When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."
             }
           },
           "if": {
@@ -2340,12 +2340,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             ],
             "properties": {
               "retry_after_seconds": true
-            }
-          },
-          "else": {
-            "description": "an answer that is not retryable names no retry time",
-            "properties": {
-              "retry_after_seconds": false
             }
           }
         }

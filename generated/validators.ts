@@ -14351,7 +14351,7 @@ validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 export const rawValidateProcessorRouteConfig = validate75;
 
 export const rawValidateProcessingResult = validate112;
-const schema275 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}}}};
+const schema275 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}}}}};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15167,7 +15167,7 @@ return errors === 0;
 }
 validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema302 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}};
+const schema302 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15219,7 +15219,6 @@ else {
 vErrors = null;
 }
 }
-let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15241,13 +15240,9 @@ var props0 = {};
 props0.retry_after_seconds = true;
 props0.retryable = true;
 }
-ifClause0 = "then";
 }
-else {
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.retry_after_seconds !== undefined){
-const err3 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"#/else/properties/retry_after_seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false",schema:false,parentSchema:schema302.else.properties.retry_after_seconds,data:data.retry_after_seconds};
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema302.if,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15256,19 +15251,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.retry_after_seconds = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema302.if,parentSchema:schema302,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason_code === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15277,9 +15262,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason_code === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
+if(data.retryable === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15288,8 +15272,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.retryable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
+for(const key0 in data){
+if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15298,9 +15283,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
+}
+if(data.reason_code !== undefined){
+let data1 = data.reason_code;
+if(typeof data1 === "string"){
+if(!pattern45.test(data1)){
+const err7 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15310,11 +15298,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.reason_code !== undefined){
-let data2 = data.reason_code;
-if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
-const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15324,8 +15309,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data2};
+if(data.retryable !== undefined){
+let data2 = data.retryable;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15335,10 +15322,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.retryable !== undefined){
-let data3 = data.retryable;
-if(typeof data3 !== "boolean"){
-const err10 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data3};
+if(data.retry_after_seconds !== undefined){
+let data3 = data.retry_after_seconds;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15347,11 +15334,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.retry_after_seconds !== undefined){
-let data4 = data.retry_after_seconds;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data4};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15360,9 +15345,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data4};
+if(data3 < 1 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15371,26 +15355,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data4};
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -25567,7 +25541,6 @@ else {
 vErrors = null;
 }
 }
-let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25589,13 +25562,9 @@ var props0 = {};
 props0.retry_after_seconds = true;
 props0.retryable = true;
 }
-ifClause0 = "then";
 }
-else {
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.retry_after_seconds !== undefined){
-const err3 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"#/else/properties/retry_after_seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false",schema:false,parentSchema:schema302.else.properties.retry_after_seconds,data:data.retry_after_seconds};
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema302.if,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25604,19 +25573,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.retry_after_seconds = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema302.if,parentSchema:schema302,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason_code === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25625,9 +25584,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason_code === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
+if(data.retryable === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25636,8 +25594,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.retryable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
+for(const key0 in data){
+if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25646,9 +25605,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
+}
+if(data.reason_code !== undefined){
+let data1 = data.reason_code;
+if(typeof data1 === "string"){
+if(!pattern45.test(data1)){
+const err7 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25658,11 +25620,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.reason_code !== undefined){
-let data2 = data.reason_code;
-if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
-const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25672,8 +25631,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data2};
+if(data.retryable !== undefined){
+let data2 = data.retryable;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25683,10 +25644,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.retryable !== undefined){
-let data3 = data.retryable;
-if(typeof data3 !== "boolean"){
-const err10 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data3};
+if(data.retry_after_seconds !== undefined){
+let data3 = data.retry_after_seconds;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25695,11 +25656,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.retry_after_seconds !== undefined){
-let data4 = data.retry_after_seconds;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data4};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25708,9 +25667,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data4};
+if(data3 < 1 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25719,26 +25677,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data4};
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }

@@ -2635,7 +2635,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           }
         },
         "artifact": {
-          "description": "The artifact policy of the binding, or null when none is selected.",
+          "description": "The artifact the route's processor runs for the binding, with version and digest, as its descriptor advertises it; else the binding's artifact policy (version and digest null where it names none), or null when neither says.",
           "type": [
             "object",
             "null"

@@ -2320,7 +2320,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "retry_after_seconds": {
               "$ref": "common.schema.json#/$defs/DurationSeconds",
-              "description": "When asking again may help, in seconds; present exactly when retryable."
+              "description": "When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."
             }
           },
           "if": {
@@ -2340,12 +2340,6 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             ],
             "properties": {
               "retry_after_seconds": true
-            }
-          },
-          "else": {
-            "description": "an answer that is not retryable names no retry time",
-            "properties": {
-              "retry_after_seconds": false
             }
           }
         }
@@ -2641,7 +2635,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           }
         },
         "artifact": {
-          "description": "The artifact policy of the binding, or null when none is selected.",
+          "description": "The artifact the route's processor runs for the binding, with version and digest, as its descriptor advertises it; else the binding's artifact policy (version and digest null where it names none), or null when neither says.",
           "type": [
             "object",
             "null"

@@ -620,7 +620,7 @@ export interface TaskDiscoveryEntry {
     }[];
   };
   /**
-   * The artifact policy of the binding, or null when none is selected.
+   * The artifact the route's processor runs for the binding, with version and digest, as its descriptor advertises it; else the binding's artifact policy (version and digest null where it names none), or null when neither says.
    */
   artifact: {kind: string; family: string; version: string | null; digest: string | null} | null;
   processor_id: ResourceId;

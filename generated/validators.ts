@@ -923,7 +923,7 @@ validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateDataProcessingTaskList = validate26;
 const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing-task-list.schema.json","title":"DataProcessingTaskList","description":"GET /api/v1/data-processing/tasks: the tasks this service can run, one discovery entry per enabled commissioned binding, in the pack's binding order.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"data-processing/task-discovery-entry.schema.json"},"description":"One entry per enabled commissioned binding: the task as bound and routed, with its limits."}}};
-const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/task-discovery-entry.schema.json","title":"TaskDiscoveryEntry","description":"One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.","type":"object","required":["task","binding","kind","processor_contract","features","forecast","artifact","processor_id","processor_version","data_boundary","deadline_ms","audit_finalization_timeout_ms","max_concurrency","max_frame_samples","max_request_bytes"],"additionalProperties":false,"properties":{"task":{"description":"The task.","type":"object","required":["id","revision"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Its id."},"revision":{"$ref":"common.schema.json#/$defs/Revision","description":"Its revision."}}},"binding":{"description":"The binding.","type":"object","required":["id","revision"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Its id."},"revision":{"$ref":"common.schema.json#/$defs/Revision","description":"Its revision."}}},"kind":{"$ref":"common.schema.json#/$defs/TaskKind","description":"The task kind."},"processor_contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The processor contract."},"features":{"type":"array","maxItems":768,"description":"The declared features.","items":{"description":"A declared feature.","type":"object","required":["name","role","value_type","unit","integer"],"additionalProperties":false,"properties":{"name":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its name."},"role":{"enum":["history","future_covariate","static"],"description":"Its segment role."},"value_type":{"$ref":"common.schema.json#/$defs/FeatureValueType","description":"Its value type."},"unit":{"minLength":1,"maxLength":32,"type":["string","null"],"tsType":"string | null","description":"Its unit; null for non-numeric features."},"integer":{"type":"boolean","description":"Whether its values are whole numbers (calendar features)."}}}},"forecast":{"description":"Forecast policy of the task.","type":"object","required":["target","cadence_ms","history_aggregation","history_duplicate_policy","history_feature_policies","history_steps","max_horizon_steps","max_quantiles","max_output_age_ms","max_input_age_ms","max_gap_ms","max_missing_ratio","require_future_issue_time","allowed_fallbacks","fallback_policies"],"additionalProperties":false,"properties":{"target":{"description":"The target.","type":"object","required":["name","unit","sign_convention"],"additionalProperties":false,"properties":{"name":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its name."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"Its unit."},"sign_convention":{"$ref":"common.schema.json#/$defs/SignConvention","description":"Its sign convention."}}},"cadence_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"The cadence in milliseconds."},"history_aggregation":{"$ref":"common.schema.json#/$defs/Aggregation","description":"Default aggregation."},"history_duplicate_policy":{"$ref":"common.schema.json#/$defs/DuplicatePolicy","description":"Default duplicate policy."},"history_feature_policies":{"type":"array","maxItems":256,"description":"Per-feature policies.","items":{"description":"One feature's policy.","type":"object","required":["feature","aggregation","duplicate_policy"],"additionalProperties":false,"properties":{"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"aggregation":{"$ref":"common.schema.json#/$defs/Aggregation","description":"Its aggregation."},"duplicate_policy":{"$ref":"common.schema.json#/$defs/DuplicatePolicy","description":"Its duplicate policy."}}}},"history_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"History length."},"max_horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest horizon."},"max_quantiles":{"type":"integer","minimum":0,"maximum":99,"description":"Most quantiles per request."},"max_output_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Longest validity of a result."},"max_input_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Largest age of the newest observation."},"max_gap_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Largest gap."},"max_missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Largest missing ratio."},"require_future_issue_time":{"type":"boolean","description":"Whether covariates need an issue time at or before as_of."},"allowed_fallbacks":{"type":"array","uniqueItems":true,"maxItems":16,"items":{"$ref":"common.schema.json#/$defs/FallbackStrategy"},"description":"Allowed fallback strategies."},"fallback_policies":{"type":"array","maxItems":16,"description":"Fallback policies.","items":{"description":"One fallback policy.","type":"object","required":["strategy","version","source_feature","max_output_age_ms"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"Its version."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its source feature."},"max_output_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Longest validity of its results."}}}}}},"artifact":{"description":"The artifact policy of the binding, or null when none is selected.","type":["object","null"],"required":["kind","family","version","digest"],"additionalProperties":false,"properties":{"kind":{"$ref":"common.schema.json#/$defs/ArtifactName","description":"Its kind."},"family":{"$ref":"common.schema.json#/$defs/ArtifactName","description":"Its family."},"version":{"pattern":"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$","type":["string","null"],"tsType":"string | null","description":"Its version, or null for any."},"digest":{"pattern":"^sha256:[0-9a-f]{64}$","type":["string","null"],"tsType":"string | null","description":"Its digest, or null for any."}},"tsType":"{ kind: string; family: string; version: string | null; digest: string | null } | null"},"processor_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"processor_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"data_boundary":{"enum":["local","remote"],"description":"Where the frame goes."},"deadline_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Hard budget for frame assembly plus processor work."},"audit_finalization_timeout_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Separate allowance for the terminal audit record."},"max_concurrency":{"$ref":"common.schema.json#/$defs/Limit","description":"Most concurrent calls."},"max_frame_samples":{"$ref":"common.schema.json#/$defs/Limit","description":"Most cells per frame."},"max_request_bytes":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest request."}}};
+const schema44 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/task-discovery-entry.schema.json","title":"TaskDiscoveryEntry","description":"One entry of GET /api/v1/data-processing/tasks: a task as bound and routed, with its limits.","type":"object","required":["task","binding","kind","processor_contract","features","forecast","artifact","processor_id","processor_version","data_boundary","deadline_ms","audit_finalization_timeout_ms","max_concurrency","max_frame_samples","max_request_bytes"],"additionalProperties":false,"properties":{"task":{"description":"The task.","type":"object","required":["id","revision"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Its id."},"revision":{"$ref":"common.schema.json#/$defs/Revision","description":"Its revision."}}},"binding":{"description":"The binding.","type":"object","required":["id","revision"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Its id."},"revision":{"$ref":"common.schema.json#/$defs/Revision","description":"Its revision."}}},"kind":{"$ref":"common.schema.json#/$defs/TaskKind","description":"The task kind."},"processor_contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The processor contract."},"features":{"type":"array","maxItems":768,"description":"The declared features.","items":{"description":"A declared feature.","type":"object","required":["name","role","value_type","unit","integer"],"additionalProperties":false,"properties":{"name":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its name."},"role":{"enum":["history","future_covariate","static"],"description":"Its segment role."},"value_type":{"$ref":"common.schema.json#/$defs/FeatureValueType","description":"Its value type."},"unit":{"minLength":1,"maxLength":32,"type":["string","null"],"tsType":"string | null","description":"Its unit; null for non-numeric features."},"integer":{"type":"boolean","description":"Whether its values are whole numbers (calendar features)."}}}},"forecast":{"description":"Forecast policy of the task.","type":"object","required":["target","cadence_ms","history_aggregation","history_duplicate_policy","history_feature_policies","history_steps","max_horizon_steps","max_quantiles","max_output_age_ms","max_input_age_ms","max_gap_ms","max_missing_ratio","require_future_issue_time","allowed_fallbacks","fallback_policies"],"additionalProperties":false,"properties":{"target":{"description":"The target.","type":"object","required":["name","unit","sign_convention"],"additionalProperties":false,"properties":{"name":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its name."},"unit":{"$ref":"common.schema.json#/$defs/Unit","description":"Its unit."},"sign_convention":{"$ref":"common.schema.json#/$defs/SignConvention","description":"Its sign convention."}}},"cadence_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"The cadence in milliseconds."},"history_aggregation":{"$ref":"common.schema.json#/$defs/Aggregation","description":"Default aggregation."},"history_duplicate_policy":{"$ref":"common.schema.json#/$defs/DuplicatePolicy","description":"Default duplicate policy."},"history_feature_policies":{"type":"array","maxItems":256,"description":"Per-feature policies.","items":{"description":"One feature's policy.","type":"object","required":["feature","aggregation","duplicate_policy"],"additionalProperties":false,"properties":{"feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The feature."},"aggregation":{"$ref":"common.schema.json#/$defs/Aggregation","description":"Its aggregation."},"duplicate_policy":{"$ref":"common.schema.json#/$defs/DuplicatePolicy","description":"Its duplicate policy."}}}},"history_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"History length."},"max_horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest horizon."},"max_quantiles":{"type":"integer","minimum":0,"maximum":99,"description":"Most quantiles per request."},"max_output_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Longest validity of a result."},"max_input_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Largest age of the newest observation."},"max_gap_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Largest gap."},"max_missing_ratio":{"$ref":"common.schema.json#/$defs/Ratio","description":"Largest missing ratio."},"require_future_issue_time":{"type":"boolean","description":"Whether covariates need an issue time at or before as_of."},"allowed_fallbacks":{"type":"array","uniqueItems":true,"maxItems":16,"items":{"$ref":"common.schema.json#/$defs/FallbackStrategy"},"description":"Allowed fallback strategies."},"fallback_policies":{"type":"array","maxItems":16,"description":"Fallback policies.","items":{"description":"One fallback policy.","type":"object","required":["strategy","version","source_feature","max_output_age_ms"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"Its version."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"Its source feature."},"max_output_age_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Longest validity of its results."}}}}}},"artifact":{"description":"The artifact the route's processor runs for the binding, with version and digest, as its descriptor advertises it; else the binding's artifact policy (version and digest null where it names none), or null when neither says.","type":["object","null"],"required":["kind","family","version","digest"],"additionalProperties":false,"properties":{"kind":{"$ref":"common.schema.json#/$defs/ArtifactName","description":"Its kind."},"family":{"$ref":"common.schema.json#/$defs/ArtifactName","description":"Its family."},"version":{"pattern":"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$","type":["string","null"],"tsType":"string | null","description":"Its version, or null for any."},"digest":{"pattern":"^sha256:[0-9a-f]{64}$","type":["string","null"],"tsType":"string | null","description":"Its digest, or null for any."}},"tsType":"{ kind: string; family: string; version: string | null; digest: string | null } | null"},"processor_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"processor_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"data_boundary":{"enum":["local","remote"],"description":"Where the frame goes."},"deadline_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Hard budget for frame assembly plus processor work."},"audit_finalization_timeout_ms":{"$ref":"common.schema.json#/$defs/DurationMs","description":"Separate allowance for the terminal audit record."},"max_concurrency":{"$ref":"common.schema.json#/$defs/Limit","description":"Most concurrent calls."},"max_frame_samples":{"$ref":"common.schema.json#/$defs/Limit","description":"Most cells per frame."},"max_request_bytes":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest request."}}};
 const schema46 = {"title":"ResourceId","description":"A stable identifier of a task, binding, processor, route or request: letters, digits and `.`, `_`, `:`, `-`, starting with a letter or digit, at most 128 characters.","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"};
 const schema47 = {"title":"Revision","description":"A revision number: an integer of at least 1.","type":"integer","minimum":1,"maximum":9007199254740991};
 const schema50 = {"title":"TaskKind","description":"The task kind. Only `forecast` has typed options and output in v1.","enum":["forecast"]};
@@ -14351,7 +14351,7 @@ validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 export const rawValidateProcessorRouteConfig = validate75;
 
 export const rawValidateProcessingResult = validate112;
-const schema275 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}}}};
+const schema275 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/result.schema.json","title":"ProcessingResult","description":"A processor's answer (svc.data-processing.result.v1): produced, fallback or unavailable, each with its required and forbidden fields.","type":"object","required":["schema","request_id","input_digest","task","binding","status","issued_at","input_watermark","processor","warnings"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.result.v1","description":"The contract identifier, exactly `svc.data-processing.result.v1` (case-sensitive): a consumer rejects any other version."},"request_id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"Equal to the request's."},"input_digest":{"$ref":"common.schema.json#/$defs/Digest","description":"Equal to the request's."},"task":{"$ref":"common.schema.json#/$defs/TaskRef","description":"Equal to the request's."},"binding":{"$ref":"common.schema.json#/$defs/BindingRef","description":"Equal to the request's."},"status":{"enum":["produced","fallback","unavailable"],"description":"What the processor asserts; the service may still reject it. A processor cannot assert `rejected`."},"issued_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"When the processor completed."},"expires_at":{"$ref":"common.schema.json#/$defs/UtcTime","description":"Until when the output is valid: after issued_at, within task policy. Produced and fallback only."},"input_watermark":{"format":"date-time","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$","type":["string","null"],"tsType":"string | null","description":"Exactly the accepted frame's input_watermark (null when the frame had none)."},"processor":{"$ref":"#/$defs/ProcessorIdentity","description":"The processor's identity."},"artifact":{"$ref":"common.schema.json#/$defs/ArtifactIdentity","description":"The artifact actually used."},"output":{"$ref":"forecast-output.schema.json","description":"The typed output. Produced and fallback only."},"fallback":{"$ref":"#/$defs/FallbackInfo","description":"Fallback details. Fallback only."},"unavailable":{"$ref":"#/$defs/UnavailableInfo","description":"Why unavailable. Unavailable only."},"warnings":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/ReasonCode"},"description":"Stable warning codes, e.g. `MODEL_FALLBACK_USED`; empty when none."}},"allOf":[{"if":{"properties":{"status":{"const":"produced"}},"required":["status"]},"then":{"description":"a result with status produced carries expires_at and output, and no fallback or unavailable","required":["expires_at","output"],"properties":{"expires_at":true,"output":true,"fallback":false,"unavailable":false}}},{"if":{"properties":{"status":{"const":"fallback"}},"required":["status"]},"then":{"description":"a result with status fallback carries expires_at, output and fallback, and no unavailable","required":["expires_at","output","fallback"],"properties":{"expires_at":true,"output":true,"fallback":true,"unavailable":false}}},{"if":{"properties":{"status":{"const":"unavailable"}},"required":["status"]},"then":{"description":"a result with status unavailable carries unavailable, and no expires_at, output or fallback","required":["unavailable"],"properties":{"unavailable":true,"expires_at":false,"output":false,"fallback":false}}}],"$defs":{"ProcessorIdentity":{"title":"ProcessorIdentity","description":"The processor that answered.","type":"object","required":["id","version","contract"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."},"contract":{"$ref":"common.schema.json#/$defs/ContractId","description":"The contract it answered under."}}},"FallbackInfo":{"title":"FallbackInfo","description":"How a fallback result was made.","type":"object","required":["strategy","strategy_version","reason_code","source_feature","based_on_data_through"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy; the task must allow it."},"strategy_version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The strategy's version."},"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why the model was not used, e.g. `MODEL_UNAVAILABLE`."},"source_feature":{"$ref":"common.schema.json#/$defs/FeatureName","description":"The history feature the fallback is based on."},"based_on_data_through":{"$ref":"common.schema.json#/$defs/UtcTime","description":"The newest data the fallback used; at or before the frame's as_of."}}},"UnavailableInfo":{"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}}}}};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15167,7 +15167,7 @@ return errors === 0;
 }
 validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema302 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds; present exactly when retryable."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}},"else":{"description":"an answer that is not retryable names no retry time","properties":{"retry_after_seconds":false}}};
+const schema302 = {"title":"UnavailableInfo","description":"Why no result satisfies the task policy.","type":"object","required":["reason_code","retryable"],"additionalProperties":false,"properties":{"reason_code":{"$ref":"common.schema.json#/$defs/ReasonCode","description":"Why, e.g. `INSUFFICIENT_HISTORY`."},"retryable":{"type":"boolean","description":"Whether asking again may help."},"retry_after_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"When asking again may help, in seconds (a positive integer): required when retryable; when not retryable, when a new request (a later frame) may be answered otherwise."}},"if":{"properties":{"retryable":{"const":true}},"required":["retryable"]},"then":{"description":"a retryable answer says when to retry","required":["retry_after_seconds"],"properties":{"retry_after_seconds":true}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15219,7 +15219,6 @@ else {
 vErrors = null;
 }
 }
-let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15241,13 +15240,9 @@ var props0 = {};
 props0.retry_after_seconds = true;
 props0.retryable = true;
 }
-ifClause0 = "then";
 }
-else {
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.retry_after_seconds !== undefined){
-const err3 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"#/else/properties/retry_after_seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false",schema:false,parentSchema:schema302.else.properties.retry_after_seconds,data:data.retry_after_seconds};
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema302.if,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15256,19 +15251,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.retry_after_seconds = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema302.if,parentSchema:schema302,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason_code === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15277,9 +15262,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason_code === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
+if(data.retryable === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15288,8 +15272,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.retryable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
+for(const key0 in data){
+if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15298,9 +15283,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
+}
+if(data.reason_code !== undefined){
+let data1 = data.reason_code;
+if(typeof data1 === "string"){
+if(!pattern45.test(data1)){
+const err7 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15310,11 +15298,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.reason_code !== undefined){
-let data2 = data.reason_code;
-if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
-const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15324,8 +15309,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data2};
+if(data.retryable !== undefined){
+let data2 = data.retryable;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15335,10 +15322,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.retryable !== undefined){
-let data3 = data.retryable;
-if(typeof data3 !== "boolean"){
-const err10 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data3};
+if(data.retry_after_seconds !== undefined){
+let data3 = data.retry_after_seconds;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15347,11 +15334,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.retry_after_seconds !== undefined){
-let data4 = data.retry_after_seconds;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data4};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15360,9 +15345,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data4};
+if(data3 < 1 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15371,26 +15355,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data4};
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -25567,7 +25541,6 @@ else {
 vErrors = null;
 }
 }
-let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25589,13 +25562,9 @@ var props0 = {};
 props0.retry_after_seconds = true;
 props0.retryable = true;
 }
-ifClause0 = "then";
 }
-else {
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.retry_after_seconds !== undefined){
-const err3 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"#/else/properties/retry_after_seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false",schema:false,parentSchema:schema302.else.properties.retry_after_seconds,data:data.retry_after_seconds};
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema302.if,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25604,19 +25573,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.retry_after_seconds = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema302.if,parentSchema:schema302,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason_code === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25625,9 +25584,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason_code === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'",schema:schema302.required,parentSchema:schema302,data};
+if(data.retryable === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25636,8 +25594,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.retryable === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'",schema:schema302.required,parentSchema:schema302,data};
+for(const key0 in data){
+if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25646,9 +25605,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "reason_code") || (key0 === "retryable")) || (key0 === "retry_after_seconds"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data};
+}
+if(data.reason_code !== undefined){
+let data1 = data.reason_code;
+if(typeof data1 === "string"){
+if(!pattern45.test(data1)){
+const err7 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25658,11 +25620,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.reason_code !== undefined){
-let data2 = data.reason_code;
-if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
-const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{0,63}$"+"\"",schema:"^[A-Z][A-Z0-9_]{0,63}$",parentSchema:schema114,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25672,8 +25631,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/reason_code",schemaPath:"common.schema.json#/$defs/ReasonCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema114.type,parentSchema:schema114,data:data2};
+if(data.retryable !== undefined){
+let data2 = data.retryable;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25683,10 +25644,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.retryable !== undefined){
-let data3 = data.retryable;
-if(typeof data3 !== "boolean"){
-const err10 = {instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema302.properties.retryable.type,parentSchema:schema302.properties.retryable,data:data3};
+if(data.retry_after_seconds !== undefined){
+let data3 = data.retry_after_seconds;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25695,11 +25656,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.retry_after_seconds !== undefined){
-let data4 = data.retry_after_seconds;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.type,parentSchema:schema108,data:data4};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25708,9 +25667,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108,data:data4};
+if(data3 < 1 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25719,26 +25677,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/retry_after_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108,data:data4};
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }

@@ -7,8 +7,14 @@ import { fromRoot } from "./helpers/paths.js";
 
 const PURE_FOLDERS = ["grammar", "compiler", "generated", "runtime/engine", "runtime/points", "runtime/audit", "runtime/processing", "runtime/processor/model"];
 // The edges inside pure folders: the one writer of codegen (reads schemas/, writes generated/),
-// the scheduler's real clock and timer, and the site file reader.
-const EDGE_FILES = new Set(["compiler/codegen/run-codegen.ts", "runtime/engine/scheduler/real-timer.ts", "runtime/points/read-site-file.ts"]);
+// the scheduler's real clock and timer, the site file reader, and the processor client's default
+// transport (node:http with a connect timer; tests and callers may pass another fetch).
+const EDGE_FILES = new Set([
+  "compiler/codegen/run-codegen.ts",
+  "runtime/engine/scheduler/real-timer.ts",
+  "runtime/points/read-site-file.ts",
+  "runtime/processing/client/http-fetch.ts",
+]);
 const FORBIDDEN_MODULES = /^(node:)?(fs|fs\/promises|net|http|https|child_process|dgram|dns|tls|worker_threads)$|^(knex|koa|@koa\/.*|jose|pg|sqlite3|ws)$/;
 
 describe("architecture: the pure core does no I/O", () => {

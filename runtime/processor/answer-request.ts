@@ -58,7 +58,10 @@ export function resultOf(checked: CheckedRequest, forecast: Forecast, processor:
     processor: { id: processor.id, version: processor.version, contract: request.processor_contract },
   };
   if (forecast.status === "unavailable") {
-    return { ...base, status: "unavailable", warnings: [], unavailable: { reason_code: forecast.reasonCode, retryable: false } };
+    // All three members the contract lists. The same request would get the same answer (not
+    // retryable); a frame one cadence later is the earliest that can carry new data.
+    const unavailable = { reason_code: forecast.reasonCode, retryable: false, retry_after_seconds: request.frame.cadence_seconds };
+    return { ...base, status: "unavailable", warnings: [], unavailable };
   }
   const expiresAt = formatUtcTime(issuedAt + lifetimeSeconds(checked, forecast.status) * 1000);
   const output = outputOf(checked, forecast.points);

@@ -13,8 +13,10 @@ export function createBearerCheck(token: string | undefined): BearerCheck {
   const expected = digestOf(token);
   return (authorization) => {
     const match = /^Bearer +([^ ]+) *$/i.exec(authorization ?? "");
-    if (match === null) throw new ProcessorError("PROCESSOR_AUTH_REQUIRED", "this processor requires bearer authentication: send the processor token in the Authorization header");
-    if (!timingSafeEqual(digestOf(match[1]!), expected)) throw new ProcessorError("PROCESSOR_AUTH_DENIED", "the bearer token is not accepted by this processor");
+    if (match === null) throw new ProcessorError("PROCESSOR_AUTH_REQUIRED", "this processor requires bearer authentication: send the processor token in the Authorization header", {
+        rule: "bearer-token-required",
+      });
+    if (!timingSafeEqual(digestOf(match[1]!), expected)) throw new ProcessorError("PROCESSOR_AUTH_DENIED", "the bearer token is not accepted by this processor", { rule: "bearer-token-denied" });
   };
 }
 

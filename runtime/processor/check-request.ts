@@ -1,11 +1,16 @@
-// What the processor accepts, in the spec's validation order, as typed errors: the contract and
-// its major version (400 SCHEMA_UNSUPPORTED), a task kind and processor contract it serves (404
-// TASK_NOT_SUPPORTED), then every contract rule of a processor request with the processor's own
-// descriptor (validateContract: schema, identity, deadline order, digest, frame grid and cells,
-// artifact and limits), then the task it knows and the target series it needs. The first
-// problem decides the error; its rule and JSON Pointer are the details.
-import { validateContract } from "../../compiler/contracts/validate-contract.js";
+// What the processor accepts, in the spec's validation order; the first problem decides the
+// error, its rule and JSON Pointer are the details. 1: the contract and its major version (400
+// SCHEMA_UNSUPPORTED). 2: the deadline (504, before any other work), the schema (400; an
+// unserved task kind, which the schema refuses too, is 404 TASK_NOT_SUPPORTED), the request's
+// times and input_digest. 3: a task kind and processor contract it serves and a task it knows
+// (404). 4: the target series, numeric and in the task's unit (422), and the frame's feature
+// set. 5-7: the frame's grid, its quality, the artifact selector and limits against the
+// descriptor. Steps 2-7 are the contract's own stages (processorRequestStages), with the
+// processor's checks put in at their steps.
+import { processorRequestStages } from "../../compiler/contracts/checks/check-processor-request.js";
+import { ContractReport } from "../../compiler/contracts/contract-report.js";
 import { parseUtcTime } from "../../compiler/contracts/utc-time.js";
+import { validateProcessorRequest } from "../../generated/index.js";
 import type { Diagnostic, ForecastProcessorContract, ProcessorRequest } from "../../generated/types.js";
 import { PROCESSOR_CONTRACT } from "./descriptor.js";
 import { findKnownTask, type KnownTask } from "./known-tasks.js";
@@ -42,20 +47,53 @@ export function readDeadline(body: unknown): number | undefined {
   return typeof deadline === "string" ? parseUtcTime(deadline) : undefined;
 }
 
-export function checkRequest(body: unknown, context: RequestContext): CheckedRequest {
+export function checkRequest(body: unknown, context: RequestContext, now: number): CheckedRequest {
   checkContractVersion(body);
-  checkServed(body);
-  const { diagnostics } = validateContract(body, { contract: "processor-request", descriptor: context.descriptor });
-  const first = firstError(diagnostics);
-  if (first !== undefined) throw errorOf(first, diagnostics);
-  const request = body as ProcessorRequest;
-  const known = findKnownTask(context.tasks, request.task.id, request.task.revision);
-  if (known === undefined) {
-    throw new ProcessorError("TASK_NOT_SUPPORTED", `this processor does not serve task '${request.task.id}' revision ${request.task.revision}`, { path: "/task", rule: "known-task" });
+  checkDeadline(body, now);
+  const schema: Diagnostic[] = [];
+  if (!validateProcessorRequest(body, schema)) {
+    // A kind or contract this processor does not serve is a deployment matter (404) even though
+    // the schema's enumeration refuses the kind too.
+    checkServed(body);
+    throw errorOf(schema);
   }
-  const target = numericSeries(request, known.target.name, known.target.unit, "target");
-  const fallbackSource = known.fallback === undefined ? undefined : fallbackSeries(request, known.fallback.source_feature, known.target.unit);
-  return { request, known, target, ...(fallbackSource === undefined ? {} : { fallbackSource }), deadline: parseUtcTime(request.deadline)! };
+  const request = body;
+  const report = new ContractReport();
+  let known: KnownTask | undefined;
+  let target: TargetHistory | undefined;
+  const own: Partial<Record<number, () => void>> = {
+    3: () => {
+      checkServed(request);
+      known = knownTaskOf(request, context.tasks);
+    },
+    4: () => {
+      target = numericSeries(request, known!.target.name, known!.target.unit, "target");
+    },
+  };
+  let step = 2;
+  for (const stage of processorRequestStages(request, { descriptor: context.descriptor }, report)) {
+    // The processor's own check of a step runs once, before the contract's stages of that step.
+    for (; step <= stage.step; step++) own[step]?.();
+    stage.run();
+    if (report.failed) throw errorOf(report.diagnostics);
+  }
+  const fallbackSource = known!.fallback === undefined ? undefined : fallbackSeries(request, known!.fallback.source_feature, known!.target.unit);
+  return { request, known: known!, target: target!, ...(fallbackSource === undefined ? {} : { fallbackSource }), deadline: parseUtcTime(request.deadline)! };
+}
+
+/** Step 2, first: a request whose deadline has passed is not worked on (read from the body before its schema is checked). */
+function checkDeadline(body: unknown, now: number): void {
+  const deadline = readDeadline(body);
+  if (deadline !== undefined && now >= deadline) {
+    throw new ProcessorError("DEADLINE_EXCEEDED", "the request's deadline passed before it was started; retry with a fresh deadline", { path: "/deadline", rule: "deadline" });
+  }
+}
+
+/** Step 3: the task id and revision in this processor's registry. */
+function knownTaskOf(request: ProcessorRequest, tasks: readonly KnownTask[]): KnownTask {
+  const known = findKnownTask(tasks, request.task.id, request.task.revision);
+  if (known !== undefined) return known;
+  throw new ProcessorError("TASK_NOT_SUPPORTED", `this processor does not serve task '${request.task.id}' revision ${request.task.revision}`, { path: "/task", rule: "known-task" });
 }
 
 function member(body: unknown, name: string): unknown {
@@ -92,16 +130,13 @@ function checkServed(body: unknown): void {
   }
 }
 
-function firstError(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
-  return diagnostics.find((d) => d.severity === "error");
-}
-
-/** The error of a request's diagnostics: by the first error's code and place (see the docs' table). */
-function errorOf(first: Diagnostic, diagnostics: readonly Diagnostic[]): ProcessorError {
-  const unknownOption = diagnostics.find((d) => d.code === "schema/additional-properties" && (d.path ?? "").startsWith("/options/"));
-  const chosen = unknownOption ?? first;
+/** The error of one stage's diagnostics: by the first error's code and place (see the docs' table). */
+function errorOf(diagnostics: readonly Diagnostic[]): ProcessorError {
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  const unknownOption = errors.find((d) => d.code === "schema/additional-properties" && (d.path ?? "").startsWith("/options/"));
+  const chosen = unknownOption ?? errors[0]!;
   const code = codeOf(chosen, unknownOption !== undefined);
-  const more = diagnostics.filter((d) => d.severity === "error").length - 1;
+  const more = errors.length - 1;
   const message = `${chosen.message}${more > 0 ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : ""}`;
   return new ProcessorError(code, message, { path: chosen.path ?? "", rule: chosen.code });
 }

@@ -7,7 +7,7 @@ import { validateContract } from "../../compiler/contracts/validate-contract.js"
 import type { ForecastProcessorContract } from "../../generated/types.js";
 import { forecastFor, resultOf } from "./answer-request.js";
 import { createBearerCheck } from "./bearer-check.js";
-import { checkRequest, readDeadline, readRequestId } from "./check-request.js";
+import { checkRequest, readRequestId } from "./check-request.js";
 import { DEFAULT_LIMITS, PROCESSOR_MEDIA_TYPE, processorDescriptor, type ProcessorLimits } from "./descriptor.js";
 import { REFERENCE_TASKS, type KnownTask } from "./known-tasks.js";
 import { checkMediaType } from "./media-type.js";
@@ -75,7 +75,7 @@ export function createReferenceProcessor(options: ReferenceProcessorOptions): Ko
       authorize(ctx.get("authorization") || undefined);
       ctx.body = health;
     } else {
-      throw new ProcessorError("ROUTE_NOT_FOUND", `no route ${ctx.method} ${ctx.path.slice(0, 200)}; this processor serves POST /v1/process and GET /v1/health`);
+      throw new ProcessorError("ROUTE_NOT_FOUND", `no route ${ctx.method} ${ctx.path.slice(0, 200)}; this processor serves POST /v1/process and GET /v1/health`, { rule: "route-not-found" });
     }
   });
   return app;
@@ -93,10 +93,8 @@ async function answerProcess(ctx: Context & { state: State }, p: Processing): Pr
   checkMediaType(ctx.get("content-type") || undefined);
   const body = await readRequestBody(ctx.req, p.limits.max_request_bytes);
   ctx.state.requestId = readRequestId(body);
-  // Before any work: a request whose deadline has passed is not started.
-  const deadline = readDeadline(body);
-  if (deadline !== undefined) checkDeadline(p.clock(), deadline, "before it was started");
-  const checked = checkRequest(body, p);
+  // In the spec's validation order; a request whose deadline has passed is not started (step 2).
+  const checked = checkRequest(body, p, p.clock());
   checkDeadline(p.clock(), checked.deadline, "while its request was checked");
   const forecast = forecastFor(checked);
   const issuedAt = p.clock();
@@ -119,7 +117,7 @@ function checkDeadline(now: number, deadline: number, when: string): void {
 function allow(ctx: Context, methods: readonly string[]): void {
   if (methods.includes(ctx.method)) return;
   ctx.set("Allow", methods.join(", "));
-  throw new ProcessorError("METHOD_NOT_ALLOWED", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${methods.join(", ")}`);
+  throw new ProcessorError("METHOD_NOT_ALLOWED", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${methods.join(", ")}`, { rule: "method-not-allowed", allow: methods.join(", ") });
 }
 
 function renderErrors(onInternalError: (error: unknown) => void): Middleware<State> {

@@ -36,6 +36,7 @@ export class ProcessorError extends Error {
   constructor(
     readonly code: ProcessorErrorCode,
     message: string,
+    /** Which rule decided it (and where, when the body is at fault); only internal errors have none. */
     readonly details?: ErrorDetails,
   ) {
     super(message);

@@ -128,3 +128,21 @@ describe("result envelope checks (compiler/contracts/checks/check-result.ts)", (
     }
   });
 });
+
+describe("issue 16.14: the unavailable member (spec: Result envelope, unavailable {reason_code, retryable, retry_after_seconds})", () => {
+  const unavailable = (info: unknown): unknown => ({
+    ...fixture<Record<string, unknown>>("result-unavailable"),
+    unavailable: info,
+  });
+
+  it("issue 16.14: all three members with retryable false and retry_after_seconds 3600 are accepted", () => {
+    expect(codes(unavailable({ reason_code: "INSUFFICIENT_HISTORY", retryable: false, retry_after_seconds: 3600 }))).to.deep.equal([]);
+  });
+
+  it("issue 16.14: retry_after_seconds is a positive integer; a retryable answer still says when", () => {
+    expect(codes(unavailable({ reason_code: "INSUFFICIENT_HISTORY", retryable: false, retry_after_seconds: 0 }))).to.deep.equal(["schema/minimum /unavailable/retry_after_seconds"]);
+    expect(codes(unavailable({ reason_code: "INSUFFICIENT_HISTORY", retryable: false, retry_after_seconds: 1.5 }))).to.deep.equal(["schema/type /unavailable/retry_after_seconds"]);
+    expect(codes(unavailable({ reason_code: "MODEL_RUNTIME_UNAVAILABLE", retryable: true }))).to.deep.equal(["schema/required /unavailable"]);
+    expect(codes(unavailable({ reason_code: "INSUFFICIENT_HISTORY", retryable: false }))).to.deep.equal([]);
+  });
+});

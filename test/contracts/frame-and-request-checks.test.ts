@@ -216,3 +216,32 @@ describe("the benchmark's request: 672 steps x 10 features (spec: Limits; issue 
     expect(perRun).to.be.below(25);
   });
 });
+
+describe("issue 16.17: input_watermark is the newest actual observation (spec: Aggregate quality)", () => {
+  /** The fixture frame with the weather forecast issued at 11:55 and the meters last read at `newest`. */
+  function staleMeter(inputWatermark: string): string[] {
+    const frame = fixture<ProcessingFrame>("frame.json");
+    for (const entry of frame.provenance) {
+      if (entry.source_kind === "covariate") Object.assign(entry, { watermark: "2026-03-01T11:55:00Z", issued_at: "2026-03-01T11:55:00Z" });
+      else entry.watermark = "2026-03-01T11:10:00Z";
+    }
+    frame.quality.input_watermark = inputWatermark;
+    return codesAndPaths(validateContract(frame).diagnostics);
+  }
+
+  it("issue 16.17: a forecast's issue time is not an observation: it does not advance input_watermark", () => {
+    expect(staleMeter("2026-03-01T11:55:00Z")).to.deep.equal(["frame/watermark-mismatch /quality/input_watermark"]);
+    expect(staleMeter("2026-03-01T11:10:00Z")).to.deep.equal([]);
+  });
+
+  it("issue 16.17: with the task, a meter 50 minutes old fails max_input_age_seconds 1800 although the forecast is fresh", () => {
+    const frame = fixture<ProcessingFrame>("frame.json");
+    const task = fixture<DataProcessingTask>("task.json");
+    for (const entry of frame.provenance) {
+      if (entry.source_kind === "covariate") Object.assign(entry, { watermark: "2026-03-01T11:55:00Z", issued_at: "2026-03-01T11:55:00Z" });
+      else entry.watermark = "2026-03-01T11:10:00Z";
+    }
+    frame.quality.input_watermark = "2026-03-01T11:10:00Z";
+    expect(codesAndPaths(validateContract(frame, { task }).diagnostics)).to.deep.equal(["quality/input-too-old /quality/input_watermark"]);
+  });
+});

@@ -122,7 +122,7 @@ describe("reference processor: POST /v1/process (runtime/processor)", function (
       f.now.ms = Date.parse(request.submitted_at);
       const result = expectValidResult(await f.post(request), request, task);
       expect(result.status).to.equal("unavailable");
-      expect(result.unavailable).to.deep.equal({ reason_code: "FALLBACK_ZERO_SERIES", retryable: false });
+      expect(result.unavailable).to.deep.equal({ reason_code: "FALLBACK_ZERO_SERIES", retryable: false, retry_after_seconds: 900 });
       expect(result).to.not.have.any.keys("output", "expires_at", "fallback");
     });
 

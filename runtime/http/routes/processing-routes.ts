@@ -12,8 +12,8 @@ import { authorize } from "../../auth/authenticator.js";
 import { hasPermission, type Identity } from "../../auth/identity.js";
 import { invalidInput, ServiceError } from "../../errors.js";
 import { findCommissioned } from "../../processing/binding/index.js";
-import { listDiscoveryEntries } from "../../processing/discovery/index.js";
-import { checkProcessorHealth, HEALTH_TIMEOUT_MS, routesOf } from "../../processing/health/index.js";
+import { createProcessorDescriptors, listDiscoveryEntries } from "../../processing/discovery/index.js";
+import { checkRoutes, HEALTH_TIMEOUT_MS, routesOf, type RouteHealth } from "../../processing/health/index.js";
 import type { ProcessOutcome } from "../../processing/run/process-outcome.js";
 import { toOutcomeRecord } from "../../processing/run/outcome-record.js";
 import { processTask } from "../../processing/run/process-task.js";
@@ -34,23 +34,31 @@ const ACTION = "data_processing.process";
 const WHAT = "POST /api/v1/data-processing/process";
 
 export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Record<string, Handler> {
-  // The pack is fixed for the app's lifetime: its entries and routes are computed once.
-  const entries = listDiscoveryEntries(processing.pack);
+  // The pack is fixed for the app's lifetime; the processors' descriptors (for the entries'
+  // artifact) are learnt from their health answers, by either route.
   const routes = routesOf(processing.pack);
+  const descriptors = createProcessorDescriptors();
   const inFlight = new Map<string, number>();
   const now = () => deps.clock.now();
+  const checkHealth = async (of: typeof routes): Promise<RouteHealth[]> => {
+    const checks = await checkRoutes(of, { clientFor: processing.clientFor, now, timeoutMs: processing.healthTimeoutMs ?? HEALTH_TIMEOUT_MS });
+    descriptors.record(checks.map((c) => ({ route: c.entry.route, descriptor: c.descriptor })), now());
+    return checks;
+  };
 
   return {
     async listProcessingTasks(ctx) {
       await allowRead(ctx, deps, "data_processing.read");
       readQuery(ctx.query, []);
-      ctx.body = { items: entries };
+      const due = descriptors.due(routes, now());
+      if (due.length > 0) await checkHealth(due);
+      ctx.body = { items: listDiscoveryEntries(processing.pack, descriptors.known()) };
     },
 
     async getProcessorHealth(ctx) {
       await allowRead(ctx, deps, "data_processing.read");
       readQuery(ctx.query, []);
-      const items = await checkProcessorHealth(routes, { clientFor: processing.clientFor, now, timeoutMs: processing.healthTimeoutMs ?? HEALTH_TIMEOUT_MS });
+      const items = (await checkHealth(routes)).map((c) => c.entry);
       ctx.set("Cache-Control", "no-store");
       ctx.body = { items };
     },

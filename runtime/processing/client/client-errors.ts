@@ -68,6 +68,18 @@ export function unreachable(reason: string, sent: boolean): ProcessorCallError {
   return { code: "PROCESSOR_UNREACHABLE", category: "unavailable", retryable: true, sent, message: `no response from the processor: ${reason}` };
 }
 
+/** No connection within connect_timeout_ms (or undici's own connect timeout, when another fetch is passed in): nothing was sent. */
+export function connectTimedOut(timeoutMs: number | undefined): ProcessorCallError {
+  const within = timeoutMs === undefined ? "in time" : `within connect_timeout_ms (${timeoutMs} ms)`;
+  return {
+    code: "PROCESSOR_CONNECT_TIMEOUT",
+    category: "unavailable",
+    retryable: true,
+    sent: false,
+    message: `no connection to the processor ${within}: the host did not accept it; no request was sent`,
+  };
+}
+
 export function connectionLost(httpStatus: number): ProcessorCallError {
   return {
     code: "PROCESSOR_CONNECTION_LOST",

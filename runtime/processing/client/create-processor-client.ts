@@ -1,6 +1,7 @@
 // The processor client (spec: Processor request, Processor-facing routes, Authentication, Errors;
 // issue 7 item 3). The endpoint, limits and token variable come from the route configuration
-// alone; the environment, clock and fetch are passed in. Every call ends as data: a body for the
+// alone; the environment, clock and (optionally) fetch are passed in; the default fetch bounds the
+// connection by connect_timeout_ms (http-fetch.ts). Every call ends as data: a body for the
 // caller to validate, or a typed error.
 import { parseUtcTime } from "../../../compiler/contracts/utc-time.js";
 import type { ProcessorRequest, ProcessorRouteConfig } from "../../../generated/types.js";
@@ -8,6 +9,7 @@ import { bearerToken } from "./bearer-token.js";
 import { deadlinePassed, timedOut } from "./client-errors.js";
 import { processorUrls } from "./endpoint.js";
 import { exchange } from "./exchange.js";
+import { createHttpFetch } from "./http-fetch.js";
 import { interpretAnswer } from "./interpret-answer.js";
 import { PROCESSOR_MEDIA_TYPE } from "./media-type.js";
 import { prepareRequest } from "./prepare-request.js";
@@ -21,8 +23,8 @@ const failed = (error: ProcessorCallError): { kind: "error"; error: ProcessorCal
 /** Throws only for an endpoint the route checks refuse (not http(s), credentials, query, fragment). */
 export function createProcessorClient(route: ProcessorRouteConfig, deps: ProcessorClientDeps): ProcessorClient {
   const urls = processorUrls(route.endpoint);
-  const fetchFn = deps.fetch ?? globalThis.fetch;
-  const limits = { maxBytes: route.max_response_bytes, maxErrorBytes: MAX_ERROR_BYTES };
+  const fetchFn = deps.fetch ?? createHttpFetch({ connectTimeoutMs: route.connect_timeout_ms });
+  const limits = { maxBytes: route.max_response_bytes, maxErrorBytes: MAX_ERROR_BYTES, connectTimeoutMs: route.connect_timeout_ms };
   const authorization = (token: string | undefined): Record<string, string> => (token === undefined ? {} : { authorization: `Bearer ${token}` });
 
   return {

@@ -1,6 +1,7 @@
 // One HTTP exchange with a processor, bounded in time and size: redirects are refused, one
 // timeout (the smaller of request_timeout_ms and what is left before the deadline) covers the
-// connection, the headers and the whole body, and the body is read through a byte counter. A
+// connection, the headers and the whole body (the default fetch also bounds the connection alone
+// by connect_timeout_ms), and the body is read through a byte counter. A
 // 2xx body over the limit or cut off is an error; another answer keeps its status even when its
 // body is unusable, since the status alone maps to a typed error.
 import { connectionLost, responseTooLarge, timedOut } from "./client-errors.js";
@@ -19,6 +20,8 @@ export interface ExchangeSpec {
   /** Bytes read at most: of a 2xx body (max_response_bytes), and of any other. */
   maxBytes: number;
   maxErrorBytes: number;
+  /** The route's connect_timeout_ms, for the message of a connect timeout. */
+  connectTimeoutMs: number;
 }
 
 export type Exchanged =
@@ -50,7 +53,7 @@ async function exchangeWithin(spec: ExchangeSpec, timeout: AbortSignal, stop: Ab
       signal: stop.signal,
     });
   } catch (error) {
-    return { ok: false, error: transportError(error, { timedOut: timeout.aborted, timeoutMs: spec.timeoutMs, bound: spec.bound }) };
+    return { ok: false, error: transportError(error, { timedOut: timeout.aborted, timeoutMs: spec.timeoutMs, bound: spec.bound, connectTimeoutMs: spec.connectTimeoutMs }) };
   }
   const { status, headers } = response;
   const success = status >= 200 && status < 300;

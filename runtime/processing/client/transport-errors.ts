@@ -2,7 +2,7 @@
 // system or undici code; the message of either may hold header values, so neither is copied and
 // only a code listed here is reported, in words the client chose. A redirect refused by `redirect: "error"` comes here
 // as well.
-import { redirectRefused, timedOut, unreachable } from "./client-errors.js";
+import { connectTimedOut, redirectRefused, timedOut, unreachable } from "./client-errors.js";
 import type { ProcessorCallError } from "./types.js";
 
 /** Failures before any byte could reach the processor. */
@@ -15,8 +15,10 @@ const CONNECT_FAILURES: ReadonlyMap<string, string> = new Map([
   ["EHOSTDOWN", "host down"],
   ["ENETDOWN", "network down"],
   ["EADDRNOTAVAIL", "address not available"],
-  ["UND_ERR_CONNECT_TIMEOUT", "connect timed out"],
 ]);
+
+/** undici's connect timeout, and the default fetch's (http-fetch.ts), which uses the same code. */
+const CONNECT_TIMEOUT = "UND_ERR_CONNECT_TIMEOUT";
 
 /** Failures after the request may have been sent, before a response. */
 const SEND_FAILURES: ReadonlyMap<string, string> = new Map([
@@ -34,6 +36,8 @@ export interface TransportContext {
   timedOut: boolean;
   timeoutMs: number;
   bound: "deadline" | "request_timeout_ms";
+  /** The route's connect_timeout_ms, named in a connect timeout's message. */
+  connectTimeoutMs?: number;
 }
 
 export function transportError(error: unknown, context: TransportContext): ProcessorCallError {
@@ -41,6 +45,7 @@ export function transportError(error: unknown, context: TransportContext): Proce
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof Error && cause.message === "unexpected redirect") return redirectRefused();
   const code = systemCode(cause) ?? systemCode(error);
+  if (code === CONNECT_TIMEOUT) return connectTimedOut(context.connectTimeoutMs);
   if (code !== undefined && CONNECT_FAILURES.has(code)) return unreachable(`${CONNECT_FAILURES.get(code)!} (${code})`, false);
   if (code !== undefined && TLS_FAILURE.test(code)) return { ...unreachable(`the TLS handshake failed (${code})`, false), code: "PROCESSOR_TLS_FAILED", retryable: false };
   if (code !== undefined && SEND_FAILURES.has(code)) return unreachable(`${SEND_FAILURES.get(code)!} (${code})`, true);

@@ -7,7 +7,7 @@ import type { ProcessingErrorEnvelope, ProcessorRequest } from "../../../generat
 export type ErrorCategory = ProcessingErrorEnvelope["category"];
 
 export interface ProcessorClientDeps {
-  /** Defaults to globalThis.fetch. */
+  /** Defaults to the node:http fetch of http-fetch.ts, which enforces connect_timeout_ms (globalThis.fetch cannot). */
   fetch?: typeof fetch;
   /** The process environment, passed in: only `route.bearer_token_env` is read from it, at each call. */
   env: Readonly<Record<string, string | undefined>>;

@@ -1,11 +1,13 @@
 // A commissioned task as a client plans requests for it (spec: Task discovery entry): the task,
-// the binding, the declared features, the forecast policy in milliseconds, the binding's artifact
-// policy, and the limits of its route and processor. Every value comes from the declaration, the
+// the binding, the declared features, the forecast policy in milliseconds, the artifact its
+// route's processor runs for the binding (entry-artifact.ts: from the processor's descriptor when
+// it is known, else the binding's artifact policy), and the limits of its route and processor. Every value comes from the declaration, the
 // binding or the route, so validateContract(entry, {contract: "task-discovery-entry", task})
 // holds by construction (a test checks it for every demo task). Pure.
 import { declaredFeatures, type DeclaredFeature, type FeatureSegment } from "../../../compiler/contracts/task-features.js";
-import type { DataProcessingTask, TaskDiscoveryEntry } from "../../../generated/types.js";
+import type { DataProcessingTask, ForecastProcessorContract, TaskDiscoveryEntry } from "../../../generated/types.js";
 import type { CommissionedTask } from "../binding/index.js";
+import { entryArtifact } from "./entry-artifact.js";
 
 type EntryFeature = TaskDiscoveryEntry["features"][number];
 type FeaturePolicy = TaskDiscoveryEntry["forecast"]["history_feature_policies"][number];
@@ -16,9 +18,9 @@ const ROLES: Record<FeatureSegment, EntryFeature["role"]> = {
   static_features: "static",
 };
 
-export function toDiscoveryEntry(commissioned: CommissionedTask): TaskDiscoveryEntry {
+/** `descriptor`: what the route's processor advertises (its /v1/health), when known. */
+export function toDiscoveryEntry(commissioned: CommissionedTask, descriptor?: ForecastProcessorContract): TaskDiscoveryEntry {
   const { task, binding, route } = commissioned;
-  const artifact = binding.artifact;
   return {
     task: { id: task.id, revision: task.revision },
     binding: { id: binding.id, revision: binding.revision },
@@ -26,7 +28,7 @@ export function toDiscoveryEntry(commissioned: CommissionedTask): TaskDiscoveryE
     processor_contract: task.processor_contract,
     features: featuresOf(task),
     forecast: forecastOf(task),
-    artifact: artifact === undefined ? null : { kind: artifact.kind, family: artifact.family, version: artifact.version ?? null, digest: artifact.artifact_digest ?? null },
+    artifact: entryArtifact(binding.artifact, descriptor),
     processor_id: route.processor.id,
     processor_version: route.processor.version,
     data_boundary: route.processor.boundary,

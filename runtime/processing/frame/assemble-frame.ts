@@ -4,7 +4,7 @@
 // in its segment, empty cells are explicit missing values, every populated pair has one
 // provenance entry, and the aggregate quality summarises the cells. The result is then judged
 // by the contract's own frame rules, the task's quality policy included.
-import { OBSERVED_KINDS } from "../../../compiler/contracts/checks/frame/frame-scope.js";
+import { WATERMARK_KINDS } from "../../../compiler/contracts/checks/frame/frame-scope.js";
 import { ContractReport } from "../../../compiler/contracts/contract-report.js";
 import { declaredFeatures, type DeclaredFeature } from "../../../compiler/contracts/task-features.js";
 import { formatUtcTime } from "../../../compiler/contracts/utc-time.js";
@@ -53,11 +53,12 @@ function grid(segment: SegmentGrid["segment"], labels: number[], cadenceMs: numb
 
 function frameOf(input: FrameInput, grids: SegmentGrid[], built: Built[], statics: Map<string, DeclaredFeature>): ProcessingFrame {
   const { task, asOf } = input;
-  // input_watermark: the newest watermark of the observed entries, null when none took part.
+  // input_watermark: the newest actual observation (history, live), null when none took part. A
+  // covariate's watermark is its issue time, not an observation, so it never advances it.
   let newest: number | undefined;
   for (const { series } of built) {
     const source = series.source;
-    if (source !== undefined && OBSERVED_KINDS.has(source.kind) && (newest === undefined || source.watermark! > newest)) newest = source.watermark;
+    if (source !== undefined && WATERMARK_KINDS.has(source.kind) && (newest === undefined || source.watermark! > newest)) newest = source.watermark;
   }
   // Calendar values and constants must not advance input_watermark: they carry it. With no
   // observation at all they carry as_of, the cut they were computed for.

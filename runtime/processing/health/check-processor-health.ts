@@ -3,11 +3,14 @@
 // short timeout rather than the route's request_timeout_ms (a health page should not wait 25 s
 // for one dead processor). An entry names the route and its configured processor, ok or
 // unavailable with the client's typed code, and when; never the endpoint, the token or anything
-// the processor said. The client and the clock are passed in; pure.
+// the processor said. Each check also yields the processor's descriptor when its answer carries a
+// valid one for the route's processor (the discovery entries name its artifact). The client and
+// the clock are passed in; pure.
 import { formatUtcTime } from "../../../compiler/contracts/utc-time.js";
-import type { ProcessorHealthEntry, ProcessorRoute } from "../../../generated/types.js";
+import type { ForecastProcessorContract, ProcessorHealthEntry, ProcessorRoute } from "../../../generated/types.js";
 import type { CommissionedPack } from "../binding/index.js";
 import type { ProcessorClient, ProcessorHealthCall } from "../client/index.js";
+import { descriptorOf } from "./processor-descriptor.js";
 
 /** Default bound of one check, in milliseconds. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -30,20 +33,32 @@ export function routesOf(pack: CommissionedPack): ProcessorRoute[] {
   return [...routes.values()];
 }
 
+export interface RouteHealth {
+  entry: ProcessorHealthEntry;
+  /** The processor's descriptor, when its answer carried a valid one for the route's processor. */
+  descriptor: ForecastProcessorContract | undefined;
+}
+
 /** Every route checked at once. */
-export function checkProcessorHealth(routes: readonly ProcessorRoute[], deps: HealthCheckDeps): Promise<ProcessorHealthEntry[]> {
+export async function checkProcessorHealth(routes: readonly ProcessorRoute[], deps: HealthCheckDeps): Promise<ProcessorHealthEntry[]> {
+  return (await checkRoutes(routes, deps)).map((r) => r.entry);
+}
+
+/** Every route checked at once, with the descriptors found. */
+export function checkRoutes(routes: readonly ProcessorRoute[], deps: HealthCheckDeps): Promise<RouteHealth[]> {
   return Promise.all(routes.map((route) => checkRoute(route, deps)));
 }
 
-async function checkRoute(route: ProcessorRoute, deps: HealthCheckDeps): Promise<ProcessorHealthEntry> {
+async function checkRoute(route: ProcessorRoute, deps: HealthCheckDeps): Promise<RouteHealth> {
   const call = await deps.clientFor(bounded(route, deps.timeoutMs)).health();
   const code = problemOf(call);
-  return {
+  const entry: ProcessorHealthEntry = {
     route: route.id,
     processor: { id: route.processor.id, version: route.processor.version },
     ...(code === undefined ? { status: "ok" as const } : { status: "unavailable" as const, code }),
     checked_at: formatUtcTime(deps.now()),
   };
+  return { entry, descriptor: code === undefined ? descriptorOf(call, route) : undefined };
 }
 
 function problemOf(call: ProcessorHealthCall): string | undefined {

@@ -48,7 +48,7 @@ describe("processor client parts", () => {
 
   it("Errors: connect failures are PROCESSOR_UNREACHABLE, not sent; failures after sending may have run", () => {
     expect(transportError(fetchFailed(Object.assign(new Error("x"), { code: "ENOTFOUND" })), notTimedOut)).to.include({ code: "PROCESSOR_UNREACHABLE", sent: false });
-    expect(transportError(fetchFailed(Object.assign(new Error("x"), { code: "UND_ERR_CONNECT_TIMEOUT" })), notTimedOut)).to.include({ code: "PROCESSOR_UNREACHABLE", sent: false, retryable: true });
+    expect(transportError(fetchFailed(Object.assign(new Error("x"), { code: "UND_ERR_CONNECT_TIMEOUT" })), notTimedOut)).to.include({ code: "PROCESSOR_CONNECT_TIMEOUT", sent: false, retryable: true });
     const multi = new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" })], "all failed");
     expect(transportError(fetchFailed(multi), notTimedOut)).to.include({ code: "PROCESSOR_UNREACHABLE", sent: false });
     expect(transportError(fetchFailed(Object.assign(new Error("x"), { code: "ECONNRESET" })), notTimedOut)).to.include({ code: "PROCESSOR_UNREACHABLE", sent: true });

@@ -86,3 +86,21 @@ describe("assembleFrame: a covariate declared in the history segment", () => {
     expect(validateContract(result.frame, { task: withHistoryCovariate }).diagnostics.filter((d) => d.severity === "error")).to.deep.equal([]);
   });
 });
+
+describe("assembleFrame: input_watermark (spec: Aggregate quality, input_watermark)", () => {
+  it("issue 16.17: a weather forecast issued 5 minutes ago does not hide a meter last read 50 minutes ago", () => {
+    const stale: FrameInput = {
+      ...base,
+      task: { ...task, quality: { ...task.quality, max_missing_ratio: 1, max_gap_seconds: 86_400 } },
+      history: { site_load: [{ t: AS_OF - 50 * 60_000, v: 41, seq: 1 }], outdoor_temp: [{ t: AS_OF - 55 * 60_000, v: 7, seq: 1 }] },
+      covariates: { temp_forecast: [1, 2, 3, 4].map((i) => ({ t: AS_OF + i * C, v: 8, issuedAt: AS_OF - 5 * 60_000 })) },
+    };
+    const result = assembleFrame(stale);
+    if (result.ok) expect.fail(`a frame whose newest measurement is 50 minutes old was accepted with input_watermark ${result.frame.quality.input_watermark}`);
+    if (result.code !== "QUALITY_REJECTED") expect.fail(`expected QUALITY_REJECTED, got ${result.code}`);
+    expect(result.diagnostics.map((d) => d.code)).to.deep.equal(["quality/input-too-old"]);
+    expect(result.frame.quality.input_watermark).to.equal("2026-03-01T11:10:00Z");
+    // The forecast keeps its own issue time as its entry's watermark.
+    expect(result.frame.provenance.find((e) => e.feature === "temp_forecast")).to.deep.include({ watermark: "2026-03-01T11:55:00Z", issued_at: "2026-03-01T11:55:00Z" });
+  });
+});

@@ -2,7 +2,7 @@
 // Provenance entry): the service's aggregate must agree with the cells and entries it summarises.
 // Runs only after the cells and entries passed, so it counts from coherent data.
 import { formatUtcTime } from "../../utc-time.js";
-import { at, OBSERVED_KINDS, type FrameScope } from "./frame-scope.js";
+import { at, COMPUTED_KINDS, WATERMARK_KINDS, type FrameScope } from "./frame-scope.js";
 import { checkMaxGap } from "./max-gap.js";
 
 /** missing_ratio is compared with this tolerance: it is a quotient, not an exact count. */
@@ -71,8 +71,9 @@ export function requiredCells(scope: FrameScope): number {
 }
 
 /**
- * input_watermark is at or before as_of and is the newest watermark of the observed sources
- * (null when there is none); calendar values and constants never advance it.
+ * input_watermark is at or before as_of and is the newest watermark of the measured sources
+ * (history, live; null when there is none): the newest actual observation. A covariate's issue
+ * time is not one, and calendar values and constants never advance it either.
  */
 function checkInputWatermark(scope: FrameScope): void {
   const { frame, times, report } = scope;
@@ -84,16 +85,19 @@ function checkInputWatermark(scope: FrameScope): void {
   }
   let newest: number | null = null;
   for (let i = 0; i < frame.provenance.length; i++) {
-    if (OBSERVED_KINDS.has(frame.provenance[i]!.source_kind) && (newest === null || times.watermarks[i]! > newest)) newest = times.watermarks[i]!;
+    if (WATERMARK_KINDS.has(frame.provenance[i]!.source_kind) && (newest === null || times.watermarks[i]! > newest)) newest = times.watermarks[i]!;
   }
   if (newest !== reported) {
-    const expected = newest === null ? "null (no history, live or covariate source took part)" : `${formatUtcTime(newest)}, the newest watermark of the history, live and covariate entries`;
+    const expected =
+      newest === null
+        ? "null (no history or live source took part; a covariate's issue time is not an observation)"
+        : `${formatUtcTime(newest)}, the newest watermark of the history and live entries (a covariate's issue time is not an observation)`;
     report.error("frame/watermark-mismatch", path, `input_watermark is ${frame.quality.input_watermark ?? "null"} but should be ${expected}`);
     return;
   }
   if (reported === null) return;
   frame.provenance.forEach((entry, i) => {
-    if (OBSERVED_KINDS.has(entry.source_kind) || times.watermarks[i]! <= reported) return;
+    if (!COMPUTED_KINDS.has(entry.source_kind) || times.watermarks[i]! <= reported) return;
     report.error(
       "frame/calendar-advances-watermark",
       at(scope, "provenance", i, "watermark"),

@@ -53,6 +53,17 @@ export function labelsOf(scope: FrameScope, segment: GridSegment): Float64Array 
 /** Source kinds of actual observations (calendar values and constants are computed, not observed). */
 export const OBSERVED_KINDS: ReadonlySet<ProvenanceEntry["source_kind"]> = new Set(["history", "live", "history_and_live", "covariate"]);
 
+/**
+ * Source kinds whose watermark is the time of an actual observation of the site, and so may set
+ * input_watermark: measured history and live state. A covariate's watermark is an issue time (when
+ * a weather forecast was published), which says nothing about how fresh the site's own data are:
+ * a forecast issued five minutes ago must not hide a meter that stopped an hour ago.
+ */
+export const WATERMARK_KINDS: ReadonlySet<ProvenanceEntry["source_kind"]> = new Set(["history", "live", "history_and_live"]);
+
+/** Source kinds computed by the service (calendar values, constants): they carry input_watermark, never advance it. */
+export const COMPUTED_KINDS: ReadonlySet<ProvenanceEntry["source_kind"]> = new Set(["calendar", "constant"]);
+
 export const GRID_SEGMENTS: readonly GridSegment[] = ["history", "future_covariates"];
 
 /** `history`, `future covariates` or `static features`, for messages. */

@@ -3,11 +3,12 @@ import { benchCompile } from "./compile.bench.js";
 import { benchContracts } from "./contracts.bench.js";
 import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
+import { benchForecast } from "./forecast.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, forecast: benchForecast, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

@@ -5,6 +5,7 @@
 // Deterministic (no clock, seeded values), so every run measures the same bytes.
 import { computeInputDigest, type DigestSource } from "../../compiler/contracts/input-digest.js";
 import type { DataProcessingTask, ProcessorRequest } from "../../generated/types.js";
+import { MODEL_VERSION } from "../../runtime/processor/model/index.js";
 import { seededRandom } from "../../test/helpers/seeded-random.js";
 
 export const CADENCE_SECONDS = 900;
@@ -105,7 +106,7 @@ export function benchRequest(): ProcessorRequest {
     task: { id: "site-load-forecast-7d", revision: 1, kind: "forecast" },
     binding: { id: "site-load-main", revision: 2 },
     processor_contract: "svc.data-processing.forecast.v1",
-    artifact: { kind: "model", family: "seasonal-naive", version: "1.0.0" },
+    artifact: { kind: "model", family: "seasonal-naive", version: MODEL_VERSION }, // the reference processor's model
     frame: {
       schema: "svc.processing-frame.v1",
       as_of: iso(AS_OF),

@@ -8,6 +8,7 @@ import { compileDataProcessingYaml } from "../../compiler/front-ends/task-yaml/i
 import type { ArtifactSelector, DataProcessingTask, ProcessorRequest } from "../../generated/types.js";
 import { assembleFrame } from "../../runtime/processing/frame/assemble-frame.js";
 import type { CovariateRow, RawSample } from "../../runtime/processing/frame/frame-input.js";
+import { MODEL_VERSION } from "../../runtime/processor/model/index.js";
 import { fromRoot } from "../helpers/paths.js";
 
 export type DemoTaskId = "site-load-forecast" | "pv-forecast";
@@ -19,6 +20,17 @@ export function demoTask(id: DemoTaskId): DataProcessingTask {
 }
 
 export const fixture = <T>(name: string): T => JSON.parse(readFileSync(fromRoot("test/fixtures/contracts", `${name}.json`), "utf8")) as T;
+
+/**
+ * The contracts' fixture request (test/fixtures/contracts/processor-request.json) with its
+ * artifact selector on the reference model's current version: the fixture pins the version its
+ * examples were written for (1.0.0), and a version the processor no longer serves is 404
+ * MODEL_NOT_FOUND, as it should be.
+ */
+export function sampleRequest(): ProcessorRequest {
+  const request = fixture<ProcessorRequest>("processor-request");
+  return withDigest({ ...request, artifact: { ...request.artifact!, version: MODEL_VERSION } });
+}
 
 /** 2026-03-02T12:00:00Z, a Monday in winter (no DST switch within a week of it). */
 export const AS_OF = Date.UTC(2026, 2, 2, 12, 0, 0);

@@ -8,12 +8,11 @@ import type { DataProcessingTask, ProcessingResult, ProcessorRequest } from "../
 import { benchRequest, benchTask } from "../../bench/contracts/forecast-request.js";
 import { MODEL_ARTIFACT } from "../../runtime/processor/descriptor.js";
 import { REFERENCE_TASKS, knownTaskOf } from "../../runtime/processor/known-tasks.js";
-import { AS_OF, demoRequest, demoTask, fixture, withDigest } from "./demo-requests.js";
+import { AS_OF, demoRequest, demoTask, fixture, sampleRequest, withDigest } from "./demo-requests.js";
 import { expectProcessorError } from "./envelope.js";
 import { MEDIA_TYPE, TOKEN, startProcessorFixture, type ProcessorFixture } from "./processor-fixture.js";
 
 const sampleTask = fixture<DataProcessingTask>("task");
-const sampleRequest = (): ProcessorRequest => fixture<ProcessorRequest>("processor-request");
 /** The fixture request's submitted_at + 1 s. */
 const FIXTURE_NOW = Date.parse("2026-03-01T12:00:06Z");
 

@@ -17004,8 +17004,8 @@ return errors === 0;
 validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateErrorResponse = validate135;
-const schema315 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
-const schema316 = {"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]};
+const schema315 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."},"existing_rule_id":{"type":"integer","minimum":1,"description":"With `duplicate-name`: the id of the rule that already has the name."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
+const schema316 = {"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/error-response.schema.json" */;
@@ -17111,7 +17111,7 @@ errors++;
 }
 if(data1.code !== undefined){
 let data2 = data1.code;
-if(!((((((((((((((((((((((((data2 === "invalid-input") || (data2 === "confirmation-required")) || (data2 === "unauthenticated")) || (data2 === "permission-denied")) || (data2 === "not-found")) || (data2 === "method-not-allowed")) || (data2 === "conflict")) || (data2 === "payload-too-large")) || (data2 === "unsupported-media-type")) || (data2 === "internal")) || (data2 === "OPTIONS_INVALID")) || (data2 === "AS_OF_IN_FUTURE")) || (data2 === "TASK_NOT_FOUND")) || (data2 === "BINDING_NOT_FOUND")) || (data2 === "TASK_REVISION_MISMATCH")) || (data2 === "BINDING_REVISION_MISMATCH")) || (data2 === "BINDING_DISABLED")) || (data2 === "QUALITY_REJECTED")) || (data2 === "FRAME_INVALID")) || (data2 === "RESULT_REJECTED")) || (data2 === "PROCESSOR_FAILED")) || (data2 === "PROCESSOR_BUSY")) || (data2 === "PROCESSOR_UNAVAILABLE")) || (data2 === "DEADLINE_EXCEEDED"))){
+if(!(((((((((((((((((((((((((data2 === "invalid-input") || (data2 === "confirmation-required")) || (data2 === "unauthenticated")) || (data2 === "permission-denied")) || (data2 === "not-found")) || (data2 === "method-not-allowed")) || (data2 === "conflict")) || (data2 === "duplicate-name")) || (data2 === "payload-too-large")) || (data2 === "unsupported-media-type")) || (data2 === "internal")) || (data2 === "OPTIONS_INVALID")) || (data2 === "AS_OF_IN_FUTURE")) || (data2 === "TASK_NOT_FOUND")) || (data2 === "BINDING_NOT_FOUND")) || (data2 === "TASK_REVISION_MISMATCH")) || (data2 === "BINDING_REVISION_MISMATCH")) || (data2 === "BINDING_DISABLED")) || (data2 === "QUALITY_REJECTED")) || (data2 === "FRAME_INVALID")) || (data2 === "RESULT_REJECTED")) || (data2 === "PROCESSOR_FAILED")) || (data2 === "PROCESSOR_BUSY")) || (data2 === "PROCESSOR_UNAVAILABLE")) || (data2 === "DEADLINE_EXCEEDED"))){
 const err8 = {instancePath:instancePath+"/error/code",schemaPath:"#/$defs/ErrorCode/enum",keyword:"enum",params:{allowedValues: schema316.enum},message:"must be equal to one of the allowed values",schema:schema316.enum,parentSchema:schema316,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -17152,7 +17152,7 @@ if(data1.details !== undefined){
 let data5 = data1.details;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
-if(!((key2 === "diagnostics") || (key2 === "hint"))){
+if(!(((key2 === "diagnostics") || (key2 === "hint")) || (key2 === "existing_rule_id"))){
 const err11 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema315.properties.error.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -17198,9 +17198,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.properties.details.type,parentSchema:schema315.properties.error.properties.details,data:data5};
+if(data5.existing_rule_id !== undefined){
+let data9 = data5.existing_rule_id;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err14 = {instancePath:instancePath+"/error/details/existing_rule_id",schemaPath:"#/properties/error/properties/details/properties/existing_rule_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema315.properties.error.properties.details.properties.existing_rule_id.type,parentSchema:schema315.properties.error.properties.details.properties.existing_rule_id,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17209,10 +17210,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.type,parentSchema:schema315.properties.error,data:data1};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err15 = {instancePath:instancePath+"/error/details/existing_rule_id",schemaPath:"#/properties/error/properties/details/properties/existing_rule_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema315.properties.error.properties.details.properties.existing_rule_id,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17223,13 +17223,38 @@ errors++;
 }
 }
 }
+}
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data};
+const err16 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.properties.details.type,parentSchema:schema315.properties.error.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.type,parentSchema:schema315.properties.error,data:data1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }

@@ -32,10 +32,20 @@ export interface RulePatch {
 /** A whole rule from elsewhere (import, sync); compact-only legacy rules have flow_json null. */
 export type ImportedRule = Omit<Rule, "id" | "created_at" | "updated_at">;
 
+/** A create, update or import that would give a rule the name another rule has (names are unique). */
+export class RuleNameTakenError extends Error {
+  override name = "RuleNameTakenError";
+  constructor(readonly ruleName: string) {
+    super(`another rule is named ${JSON.stringify(ruleName)}`);
+  }
+}
+
 export interface RuleStore {
   /** Summaries by id ascending, and the number of all rules. */
   list(page: Page): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule | undefined>;
+  /** The rule of this exact name (names are unique), if any. */
+  findByName(name: string): Promise<RuleSummary | undefined>;
   /** Full enabled rules by id ascending, for the scheduler's reload. */
   listEnabled(): Promise<Rule[]>;
   /** Full rules by id ascending. */
@@ -45,7 +55,10 @@ export interface RuleStore {
    * insert names the rule. Call it inside the transaction that creates the rule.
    */
   nextId(): Promise<number>;
-  /** Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. */
+  /**
+   * Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. Create,
+   * update and importRule reject with RuleNameTakenError when another rule has the name.
+   */
   create(input: { name: string; description: string }, now: Date, id?: number): Promise<Rule>;
   /** Undefined when there is no such rule. */
   update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;

@@ -210,6 +210,21 @@ describe("svc rules over the API", function () {
     expect(error.correlationId).to.match(/^[0-9a-f-]{36}$/);
   });
 
+  it("issue 16.20: rules create and update refuse a name another rule has, naming its id (exit 3), and change nothing", async () => {
+    const first = await createStub("Unique name 16.20");
+    const second = await createStub("Another name 16.20");
+    const total = (await api("/api/rules")).total;
+    const created = await cli(["rules", "create", "--name", "Unique name 16.20", "--confirmed"]);
+    expect(created.code, created.err).to.equal(3);
+    expect(created.err).to.contain("(409 duplicate-name)").and.contain(`rule ${first}`).and.contain(`svc rules update ${first}`).and.match(CORRELATION);
+    const renamed = await cli(["rules", "update", String(second), "--name", "Unique name 16.20", "--confirmed", "--json"]);
+    expect(renamed.code).to.equal(3);
+    expect(JSON.parse(renamed.err).error).to.deep.include({ status: 409, code: "duplicate-name", details: JSON.parse(renamed.err).error.details });
+    expect(JSON.parse(renamed.err).error.details.existing_rule_id).to.equal(first);
+    expect((await ruleOf(second)).name).to.equal("Another name 16.20");
+    expect((await api("/api/rules")).total).to.equal(total);
+  });
+
   it("exit codes: 2 for wrong usage, 4 when the service cannot be reached", async () => {
     for (const argv of [["rules", "get", "abc"], ["rules", "lst"], ["rules", "list", "--colour"], ["rules", "update", "3", "--confirmed"], ["rules", "history", "1", "--limit", "0"], ["rules", "list", "--page-size", "2"]]) {
       const run = await cli(argv);

@@ -127,6 +127,34 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(false);
     });
 
+    it("issue 16.20: a rule name another rule has is refused with 409 duplicate-name naming that rule, on POST and PUT, and nothing changes", async () => {
+      const boiler = await create("Boiler enable");
+      const ahu = await create("AHU-2 duct pressure");
+      const before = await auditActions();
+      const again = await f.request("POST", "/api/rules", { token: engineer, body: { name: "Boiler enable", description: "", confirmed: true } });
+      expect(again.status, again.text).to.equal(409);
+      expect(again.json.success).to.equal(false);
+      expect(again.json.error).to.include({ code: "duplicate-name" });
+      expect(again.json.error.message).to.contain(`rule ${boiler}`).and.contain('"Boiler enable"');
+      expect(again.json.error.details).to.include({ existing_rule_id: boiler });
+      const rename = await f.request("PUT", `/api/rules/${ahu}`, { token: engineer, body: { ...VALVE_RULE, name: "Boiler enable", confirmed: true } });
+      expect(rename.status, rename.text).to.equal(409);
+      expect(rename.json.error.details).to.include({ existing_rule_id: boiler });
+      expect((await f.request("GET", `/api/rules/${ahu}`, { token: engineer })).json.data).to.include({ name: "AHU-2 duct pressure", flow_json: null });
+      expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(2);
+      expect(await auditActions()).to.deep.equal(before);
+      // Keeping its own name is no clash; names compare exactly, so another case is another name.
+      expect((await f.request("PUT", `/api/rules/${boiler}`, { token: engineer, body: { name: "Boiler enable", description: "d", confirmed: true } })).status).to.equal(200);
+      expect((await f.request("POST", "/api/rules", { token: engineer, body: { name: "boiler enable", confirmed: true } })).status).to.equal(201);
+    });
+
+    it("issue 16.20: concurrent creates of one name over HTTP: one 201, the others 409", async () => {
+      const replies = await Promise.all(Array.from({ length: 4 }, () => f.request("POST", "/api/rules", { token: engineer, body: { name: "Race", confirmed: true } })));
+      expect(replies.map((r) => r.status).sort()).to.deep.equal([201, 409, 409, 409]);
+      const id = replies.find((r) => r.status === 201)!.json.data.id;
+      for (const r of replies.filter((r) => r.status === 409)) expect(r.json.error.details).to.include({ existing_rule_id: id });
+    });
+
     it("spec states: disabled -enable-> enabled -disable-> disabled, each followed by a scheduler reload", async () => {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });

@@ -4598,11 +4598,12 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/history-page.schema.json",
       "title": "HistoryPage",
-      "description": "GET /api/rules/{id}/history: a page of the rule's execution records, by id ascending.",
+      "description": "GET /api/rules/{id}/history: a page of the rule's execution records, by id in the query's order (ascending by default).",
       "type": "object",
       "required": [
         "items",
-        "next_after_id"
+        "next_after_id",
+        "next_before_id"
       ],
       "additionalProperties": false,
       "properties": {
@@ -4611,7 +4612,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "history-entry.schema.json"
           },
-          "description": "The records of the page, by id ascending."
+          "description": "The records of the page, by id in the query's order."
         },
         "next_after_id": {
           "type": [
@@ -4619,7 +4620,15 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "null"
           ],
           "minimum": 1,
-          "description": "The `after_id` of the next page when more may follow, else null."
+          "description": "With order `asc`: the `after_id` of the next page when more may follow, else null (always null with `desc`)."
+        },
+        "next_before_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "With order `desc`: the `before_id` of the next (older) page when more may follow, else null (always null with `asc`)."
         }
       }
     },
@@ -4630,15 +4639,28 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/history-query.schema.json",
       "title": "HistoryQuery",
-      "description": "Query of an execution history page, as it arrives in the query string.",
+      "description": "Query of an execution history page, as it arrives in the query string. Records match after_id < id < before_id.",
       "type": "object",
       "required": [],
       "additionalProperties": false,
       "properties": {
+        "order": {
+          "enum": [
+            "asc",
+            "desc"
+          ],
+          "default": "asc",
+          "description": "`asc` (default): oldest first, continue with `after_id`; `desc`: newest first, continue with `before_id`."
+        },
         "after_id": {
           "type": "string",
-          "description": "Resume after this history id (a decimal integer); default: from the first record.",
+          "description": "Only records after this history id (a decimal integer): resumes an ascending page; default: from the first record.",
           "pattern": "^(0|[1-9][0-9]{0,15})$"
+        },
+        "before_id": {
+          "type": "string",
+          "description": "Only records before this history id (a positive decimal integer): resumes a descending page; default: from the newest record.",
+          "pattern": "^[1-9][0-9]{0,15}$"
         },
         "limit": {
           "$ref": "api-parts.schema.json#/$defs/QueryLimit"

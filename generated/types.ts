@@ -2157,26 +2157,38 @@ export interface HistoryEntry {
   error: null | ExecutionError;
 }
 /**
- * GET /api/rules/{id}/history: a page of the rule's execution records, by id ascending.
+ * GET /api/rules/{id}/history: a page of the rule's execution records, by id in the query's order (ascending by default).
  */
 export interface HistoryPage {
   /**
-   * The records of the page, by id ascending.
+   * The records of the page, by id in the query's order.
    */
   items: HistoryEntry[];
   /**
-   * The `after_id` of the next page when more may follow, else null.
+   * With order `asc`: the `after_id` of the next page when more may follow, else null (always null with `desc`).
    */
   next_after_id: number | null;
+  /**
+   * With order `desc`: the `before_id` of the next (older) page when more may follow, else null (always null with `asc`).
+   */
+  next_before_id: number | null;
 }
 /**
- * Query of an execution history page, as it arrives in the query string.
+ * Query of an execution history page, as it arrives in the query string. Records match after_id < id < before_id.
  */
 export interface HistoryQuery {
   /**
-   * Resume after this history id (a decimal integer); default: from the first record.
+   * `asc` (default): oldest first, continue with `after_id`; `desc`: newest first, continue with `before_id`.
+   */
+  order?: "asc" | "desc";
+  /**
+   * Only records after this history id (a decimal integer): resumes an ascending page; default: from the first record.
    */
   after_id?: string;
+  /**
+   * Only records before this history id (a positive decimal integer): resumes a descending page; default: from the newest record.
+   */
+  before_id?: string;
   limit?: QueryLimit;
 }
 /**

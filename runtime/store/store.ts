@@ -84,11 +84,24 @@ export interface HistoryEntry {
   error: unknown | null;
 }
 
+export type HistoryOrder = "asc" | "desc";
+
+export interface HistoryListOptions {
+  afterId?: number;
+  beforeId?: number;
+  limit: number;
+  order?: HistoryOrder;
+}
+
 export interface HistoryStore {
   /** Returns the id of the new entry. Values JSON cannot hold (NaN, Infinity) are stored as null. */
   append(entry: Omit<HistoryEntry, "id">): Promise<number>;
-  /** Entries by id ascending, of one rule or of all; `afterId` resumes a page or a WebSocket reader. */
-  list(ruleId: number | undefined, options: { afterId?: number; limit: number }): Promise<HistoryEntry[]>;
+  /**
+   * Entries of one rule or of all, by id ascending (default) or descending (newest first), with
+   * afterId < id < beforeId: `afterId` resumes an ascending page or a WebSocket reader,
+   * `beforeId` a descending page.
+   */
+  list(ruleId: number | undefined, options: HistoryListOptions): Promise<HistoryEntry[]>;
   /** The highest id so far (0 when empty): where a reader that wants only new entries starts. */
   latestId(): Promise<number>;
 }

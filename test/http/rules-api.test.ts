@@ -195,6 +195,34 @@ for (const [name, backend] of databaseBackends()) {
       expect(history.items.map((e: { id: number; trigger: string }) => [e.id, e.trigger])).to.deep.equal([[reply.json.data.history_id, "manual"]]);
     });
 
+    it("issue 16.21: GET /api/rules/{id}/history takes order (asc|desc) and before_id: newest first a page at a time", async () => {
+      const id = await create();
+      await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+      f.engine.plane.setMeasurement(SUPPLY, 21);
+      const ids: number[] = [];
+      for (let n = 0; n < 3; n++) ids.push((await f.request("POST", `/api/rules/${id}/execute`, { token: engineer, body: CONFIRMED })).json.data.history_id);
+      const page = async (query: string) => {
+        const reply = await f.request("GET", `/api/rules/${id}/history?${query}`, { token: engineer });
+        expect(reply.status, reply.text).to.equal(200);
+        return reply.json.data as { items: { id: number }[]; next_after_id: number | null; next_before_id: number | null };
+      };
+      const newest = await page("order=desc&limit=2");
+      expect(newest.items.map((e) => e.id)).to.deep.equal([ids[2], ids[1]]);
+      expect(newest).to.include({ next_before_id: ids[1], next_after_id: null });
+      const older = await page(`order=desc&limit=2&before_id=${newest.next_before_id}`);
+      expect(older.items.map((e) => e.id)).to.deep.equal([ids[0]]);
+      expect(older).to.include({ next_before_id: null, next_after_id: null });
+      const oldest = await page("limit=2");
+      expect(oldest.items.map((e) => e.id), "ascending by default").to.deep.equal([ids[0], ids[1]]);
+      expect(oldest).to.include({ next_after_id: ids[1], next_before_id: null });
+      expect((await page(`order=asc&before_id=${ids[2]}`)).items.map((e) => e.id)).to.deep.equal([ids[0], ids[1]]);
+      for (const query of ["order=newest", "order=DESC", "before_id=0", "before_id=x", "order=asc&order=desc"]) {
+        const reply = await f.request("GET", `/api/rules/${id}/history?${query}`, { token: engineer });
+        expect(reply.status, query).to.equal(400);
+        expect(reply.json.error.details.diagnostics[0].path, query).to.match(/^\/query\/(order|before_id)$/);
+      }
+    });
+
     it("spec runtime item 8 over HTTP: an unavailable input short-circuits the execution; no action is attempted", async () => {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });

@@ -3463,6 +3463,11 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "hint": {
                   "type": "string",
                   "description": "What to do instead, e.g. for `enabled` in a PUT."
+                },
+                "existing_rule_id": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "With `duplicate-name`: the id of the rule that already has the name."
                 }
               },
               "description": "Details of a client error."
@@ -3474,7 +3479,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$defs": {
         "ErrorCode": {
           "title": "ErrorCode",
-          "description": "Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.",
+          "description": "Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.",
           "enum": [
             "invalid-input",
             "confirmation-required",
@@ -3483,6 +3488,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "not-found",
             "method-not-allowed",
             "conflict",
+            "duplicate-name",
             "payload-too-large",
             "unsupported-media-type",
             "internal",
@@ -4586,11 +4592,12 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/history-page.schema.json",
       "title": "HistoryPage",
-      "description": "GET /api/rules/{id}/history: a page of the rule's execution records, by id ascending.",
+      "description": "GET /api/rules/{id}/history: a page of the rule's execution records, by id in the query's order (ascending by default).",
       "type": "object",
       "required": [
         "items",
-        "next_after_id"
+        "next_after_id",
+        "next_before_id"
       ],
       "additionalProperties": false,
       "properties": {
@@ -4599,7 +4606,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "history-entry.schema.json"
           },
-          "description": "The records of the page, by id ascending."
+          "description": "The records of the page, by id in the query's order."
         },
         "next_after_id": {
           "type": [
@@ -4607,7 +4614,15 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "null"
           ],
           "minimum": 1,
-          "description": "The `after_id` of the next page when more may follow, else null."
+          "description": "With order `asc`: the `after_id` of the next page when more may follow, else null (always null with `desc`)."
+        },
+        "next_before_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "With order `desc`: the `before_id` of the next (older) page when more may follow, else null (always null with `asc`)."
         }
       }
     },
@@ -4618,15 +4633,28 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/history-query.schema.json",
       "title": "HistoryQuery",
-      "description": "Query of an execution history page, as it arrives in the query string.",
+      "description": "Query of an execution history page, as it arrives in the query string. Records match after_id < id < before_id.",
       "type": "object",
       "required": [],
       "additionalProperties": false,
       "properties": {
+        "order": {
+          "enum": [
+            "asc",
+            "desc"
+          ],
+          "default": "asc",
+          "description": "`asc` (default): oldest first, continue with `after_id`; `desc`: newest first, continue with `before_id`."
+        },
         "after_id": {
           "type": "string",
-          "description": "Resume after this history id (a decimal integer); default: from the first record.",
+          "description": "Only records after this history id (a decimal integer): resumes an ascending page; default: from the first record.",
           "pattern": "^(0|[1-9][0-9]{0,15})$"
+        },
+        "before_id": {
+          "type": "string",
+          "description": "Only records before this history id (a positive decimal integer): resumes a descending page; default: from the newest record.",
+          "pattern": "^[1-9][0-9]{0,15}$"
         },
         "limit": {
           "$ref": "api-parts.schema.json#/$defs/QueryLimit"

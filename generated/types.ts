@@ -174,7 +174,7 @@ export type Count = number;
  */
 export type ProcessingResult = ProcessingResult1;
 /**
- * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.
+ * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.
  */
 export type ErrorCode =
   | "invalid-input"
@@ -184,6 +184,7 @@ export type ErrorCode =
   | "not-found"
   | "method-not-allowed"
   | "conflict"
+  | "duplicate-name"
   | "payload-too-large"
   | "unsupported-media-type"
   | "internal"
@@ -1636,6 +1637,10 @@ export interface ErrorResponse {
        * What to do instead, e.g. for `enabled` in a PUT.
        */
       hint?: string;
+      /**
+       * With `duplicate-name`: the id of the rule that already has the name.
+       */
+      existing_rule_id?: number;
     };
   };
 }
@@ -2152,26 +2157,38 @@ export interface HistoryEntry {
   error: null | ExecutionError;
 }
 /**
- * GET /api/rules/{id}/history: a page of the rule's execution records, by id ascending.
+ * GET /api/rules/{id}/history: a page of the rule's execution records, by id in the query's order (ascending by default).
  */
 export interface HistoryPage {
   /**
-   * The records of the page, by id ascending.
+   * The records of the page, by id in the query's order.
    */
   items: HistoryEntry[];
   /**
-   * The `after_id` of the next page when more may follow, else null.
+   * With order `asc`: the `after_id` of the next page when more may follow, else null (always null with `desc`).
    */
   next_after_id: number | null;
+  /**
+   * With order `desc`: the `before_id` of the next (older) page when more may follow, else null (always null with `asc`).
+   */
+  next_before_id: number | null;
 }
 /**
- * Query of an execution history page, as it arrives in the query string.
+ * Query of an execution history page, as it arrives in the query string. Records match after_id < id < before_id.
  */
 export interface HistoryQuery {
   /**
-   * Resume after this history id (a decimal integer); default: from the first record.
+   * `asc` (default): oldest first, continue with `after_id`; `desc`: newest first, continue with `before_id`.
+   */
+  order?: "asc" | "desc";
+  /**
+   * Only records after this history id (a decimal integer): resumes an ascending page; default: from the first record.
    */
   after_id?: string;
+  /**
+   * Only records before this history id (a positive decimal integer): resumes a descending page; default: from the newest record.
+   */
+  before_id?: string;
   limit?: QueryLimit;
 }
 /**

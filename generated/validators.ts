@@ -16978,8 +16978,8 @@ return errors === 0;
 validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateErrorResponse = validate135;
-const schema315 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
-const schema316 = {"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]};
+const schema315 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."},"existing_rule_id":{"type":"integer","minimum":1,"description":"With `duplicate-name`: the id of the rule that already has the name."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
+const schema316 = {"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500. The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/error-response.schema.json" */;
@@ -17085,7 +17085,7 @@ errors++;
 }
 if(data1.code !== undefined){
 let data2 = data1.code;
-if(!((((((((((((((((((((((((data2 === "invalid-input") || (data2 === "confirmation-required")) || (data2 === "unauthenticated")) || (data2 === "permission-denied")) || (data2 === "not-found")) || (data2 === "method-not-allowed")) || (data2 === "conflict")) || (data2 === "payload-too-large")) || (data2 === "unsupported-media-type")) || (data2 === "internal")) || (data2 === "OPTIONS_INVALID")) || (data2 === "AS_OF_IN_FUTURE")) || (data2 === "TASK_NOT_FOUND")) || (data2 === "BINDING_NOT_FOUND")) || (data2 === "TASK_REVISION_MISMATCH")) || (data2 === "BINDING_REVISION_MISMATCH")) || (data2 === "BINDING_DISABLED")) || (data2 === "QUALITY_REJECTED")) || (data2 === "FRAME_INVALID")) || (data2 === "RESULT_REJECTED")) || (data2 === "PROCESSOR_FAILED")) || (data2 === "PROCESSOR_BUSY")) || (data2 === "PROCESSOR_UNAVAILABLE")) || (data2 === "DEADLINE_EXCEEDED"))){
+if(!(((((((((((((((((((((((((data2 === "invalid-input") || (data2 === "confirmation-required")) || (data2 === "unauthenticated")) || (data2 === "permission-denied")) || (data2 === "not-found")) || (data2 === "method-not-allowed")) || (data2 === "conflict")) || (data2 === "duplicate-name")) || (data2 === "payload-too-large")) || (data2 === "unsupported-media-type")) || (data2 === "internal")) || (data2 === "OPTIONS_INVALID")) || (data2 === "AS_OF_IN_FUTURE")) || (data2 === "TASK_NOT_FOUND")) || (data2 === "BINDING_NOT_FOUND")) || (data2 === "TASK_REVISION_MISMATCH")) || (data2 === "BINDING_REVISION_MISMATCH")) || (data2 === "BINDING_DISABLED")) || (data2 === "QUALITY_REJECTED")) || (data2 === "FRAME_INVALID")) || (data2 === "RESULT_REJECTED")) || (data2 === "PROCESSOR_FAILED")) || (data2 === "PROCESSOR_BUSY")) || (data2 === "PROCESSOR_UNAVAILABLE")) || (data2 === "DEADLINE_EXCEEDED"))){
 const err8 = {instancePath:instancePath+"/error/code",schemaPath:"#/$defs/ErrorCode/enum",keyword:"enum",params:{allowedValues: schema316.enum},message:"must be equal to one of the allowed values",schema:schema316.enum,parentSchema:schema316,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -17126,7 +17126,7 @@ if(data1.details !== undefined){
 let data5 = data1.details;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
-if(!((key2 === "diagnostics") || (key2 === "hint"))){
+if(!(((key2 === "diagnostics") || (key2 === "hint")) || (key2 === "existing_rule_id"))){
 const err11 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema315.properties.error.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -17172,9 +17172,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.properties.details.type,parentSchema:schema315.properties.error.properties.details,data:data5};
+if(data5.existing_rule_id !== undefined){
+let data9 = data5.existing_rule_id;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err14 = {instancePath:instancePath+"/error/details/existing_rule_id",schemaPath:"#/properties/error/properties/details/properties/existing_rule_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema315.properties.error.properties.details.properties.existing_rule_id.type,parentSchema:schema315.properties.error.properties.details.properties.existing_rule_id,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17183,10 +17184,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.type,parentSchema:schema315.properties.error,data:data1};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err15 = {instancePath:instancePath+"/error/details/existing_rule_id",schemaPath:"#/properties/error/properties/details/properties/existing_rule_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema315.properties.error.properties.details.properties.existing_rule_id,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17197,13 +17197,38 @@ errors++;
 }
 }
 }
+}
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data};
+const err16 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.properties.details.type,parentSchema:schema315.properties.error.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.error.type,parentSchema:schema315.properties.error,data:data1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -22177,7 +22202,7 @@ return errors === 0;
 validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateHistoryPage = validate201;
-const schema418 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/history-page.schema.json","title":"HistoryPage","description":"GET /api/rules/{id}/history: a page of the rule's execution records, by id ascending.","type":"object","required":["items","next_after_id"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"history-entry.schema.json"},"description":"The records of the page, by id ascending."},"next_after_id":{"type":["integer","null"],"minimum":1,"description":"The `after_id` of the next page when more may follow, else null."}}};
+const schema418 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/history-page.schema.json","title":"HistoryPage","description":"GET /api/rules/{id}/history: a page of the rule's execution records, by id in the query's order (ascending by default).","type":"object","required":["items","next_after_id","next_before_id"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"history-entry.schema.json"},"description":"The records of the page, by id in the query's order."},"next_after_id":{"type":["integer","null"],"minimum":1,"description":"With order `asc`: the `after_id` of the next page when more may follow, else null (always null with `desc`)."},"next_before_id":{"type":["integer","null"],"minimum":1,"description":"With order `desc`: the `before_id` of the next (older) page when more may follow, else null (always null with `asc`)."}}};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/history-page.schema.json" */;
@@ -22211,14 +22236,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "items") || (key0 === "next_after_id"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema418,data};
+if(data.next_before_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_before_id"},message:"must have required property '"+"next_before_id"+"'",schema:schema418.required,parentSchema:schema418,data};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "items") || (key0 === "next_after_id")) || (key0 === "next_before_id"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema418,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -22235,20 +22270,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema418.properties.items.type,parentSchema:schema418.properties.items,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.next_after_id !== undefined){
-let data2 = data.next_after_id;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/type",keyword:"type",params:{type: schema418.properties.next_after_id.type},message:"must be integer,null",schema:schema418.properties.next_after_id.type,parentSchema:schema418.properties.next_after_id,data:data2};
+const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema418.properties.items.type,parentSchema:schema418.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22257,9 +22279,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema418.properties.next_after_id,data:data2};
+}
+if(data.next_after_id !== undefined){
+let data2 = data.next_after_id;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/type",keyword:"type",params:{type: schema418.properties.next_after_id.type},message:"must be integer,null",schema:schema418.properties.next_after_id.type,parentSchema:schema418.properties.next_after_id,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22268,16 +22292,52 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema418.properties.next_after_id,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.next_before_id !== undefined){
+let data3 = data.next_before_id;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/next_before_id",schemaPath:"#/properties/next_before_id/type",keyword:"type",params:{type: schema418.properties.next_before_id.type},message:"must be integer,null",schema:schema418.properties.next_before_id.type,parentSchema:schema418.properties.next_before_id,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/next_before_id",schemaPath:"#/properties/next_before_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema418.properties.next_before_id,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -22287,7 +22347,7 @@ return errors === 0;
 validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateHistoryQuery = validate203;
-const schema419 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/history-query.schema.json","title":"HistoryQuery","description":"Query of an execution history page, as it arrives in the query string.","type":"object","required":[],"additionalProperties":false,"properties":{"after_id":{"type":"string","description":"Resume after this history id (a decimal integer); default: from the first record.","pattern":"^(0|[1-9][0-9]{0,15})$"},"limit":{"$ref":"api-parts.schema.json#/$defs/QueryLimit"}}};
+const schema419 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/history-query.schema.json","title":"HistoryQuery","description":"Query of an execution history page, as it arrives in the query string. Records match after_id < id < before_id.","type":"object","required":[],"additionalProperties":false,"properties":{"order":{"enum":["asc","desc"],"default":"asc","description":"`asc` (default): oldest first, continue with `after_id`; `desc`: newest first, continue with `before_id`."},"after_id":{"type":"string","description":"Only records after this history id (a decimal integer): resumes an ascending page; default: from the first record.","pattern":"^(0|[1-9][0-9]{0,15})$"},"before_id":{"type":"string","description":"Only records before this history id (a positive decimal integer): resumes a descending page; default: from the newest record.","pattern":"^[1-9][0-9]{0,15}$"},"limit":{"$ref":"api-parts.schema.json#/$defs/QueryLimit"}}};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/history-query.schema.json" */;
@@ -22302,7 +22362,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((key0 === "after_id") || (key0 === "limit"))){
+if(!((((key0 === "order") || (key0 === "after_id")) || (key0 === "before_id")) || (key0 === "limit"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema419,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -22313,11 +22373,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.after_id !== undefined){
-let data0 = data.after_id;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err1 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema419.properties.after_id,data:data0};
+if(data.order !== undefined){
+let data0 = data.order;
+if(!((data0 === "asc") || (data0 === "desc"))){
+const err1 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema419.properties.order.enum},message:"must be equal to one of the allowed values",schema:schema419.properties.order.enum,parentSchema:schema419.properties.order,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22327,8 +22386,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.after_id.type,parentSchema:schema419.properties.after_id,data:data0};
+if(data.after_id !== undefined){
+let data1 = data.after_id;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err2 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema419.properties.after_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22338,11 +22400,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data1 = data.limit;
-if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"api-parts.schema.json#/$defs/QueryLimit/pattern",keyword:"pattern",params:{pattern: "^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$"},message:"must match pattern \""+"^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$"+"\"",schema:"^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$",parentSchema:schema41,data:data1};
+else {
+const err3 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.after_id.type,parentSchema:schema419.properties.after_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22352,8 +22411,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"api-parts.schema.json#/$defs/QueryLimit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+if(data.before_id !== undefined){
+let data2 = data.before_id;
+if(typeof data2 === "string"){
+if(!pattern132.test(data2)){
+const err4 = {instancePath:instancePath+"/before_id",schemaPath:"#/properties/before_id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,15}$"},message:"must match pattern \""+"^[1-9][0-9]{0,15}$"+"\"",schema:"^[1-9][0-9]{0,15}$",parentSchema:schema419.properties.before_id,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22363,14 +22425,50 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema419.type,parentSchema:schema419,data};
+const err5 = {instancePath:instancePath+"/before_id",schemaPath:"#/properties/before_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.before_id.type,parentSchema:schema419.properties.before_id,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"api-parts.schema.json#/$defs/QueryLimit/pattern",keyword:"pattern",params:{pattern: "^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$"},message:"must match pattern \""+"^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$"+"\"",schema:"^([1-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$",parentSchema:schema41,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"api-parts.schema.json#/$defs/QueryLimit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema419.type,parentSchema:schema419,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -25010,7 +25108,7 @@ validate176.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const rawValidatePageQuery = validate208;
 const schema426 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/page-query.schema.json","title":"PageQuery","description":"Query of a paged list, as it arrives in the query string.","type":"object","required":[],"additionalProperties":false,"properties":{"page":{"type":"string","description":"Page number: a decimal integer from 1 to 1000000000; default 1.","pattern":"^([1-9][0-9]{0,8}|1000000000)$","default":"1"},"page_size":{"$ref":"api-parts.schema.json#/$defs/QueryLimit"}}};
-const pattern152 = new RegExp("^([1-9][0-9]{0,8}|1000000000)$", "u");
+const pattern153 = new RegExp("^([1-9][0-9]{0,8}|1000000000)$", "u");
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/page-query.schema.json" */;
@@ -25039,7 +25137,7 @@ errors++;
 if(data.page !== undefined){
 let data0 = data.page;
 if(typeof data0 === "string"){
-if(!pattern152.test(data0)){
+if(!pattern153.test(data0)){
 const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,8}|1000000000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,8}|1000000000)$"+"\"",schema:"^([1-9][0-9]{0,8}|1000000000)$",parentSchema:schema426.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -27125,7 +27223,7 @@ export const rawValidateYamlRuleFile = validate224;
 const schema453 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
 const schema454 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
 const schema455 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
-const pattern161 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
+const pattern162 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
 const schema456 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
 const schema457 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
 
@@ -27165,7 +27263,7 @@ errors++;
 if(data.every !== undefined){
 let data0 = data.every;
 if(typeof data0 === "string"){
-if(!pattern161.test(data0)){
+if(!pattern162.test(data0)){
 const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema455,data:data0};
 if(vErrors === null){
 vErrors = [err2];
@@ -27205,10 +27303,10 @@ validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema459 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
 const schema460 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"};
-const pattern163 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
+const pattern164 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
 const schema462 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
 const schema463 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
-const pattern165 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
+const pattern166 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27257,7 +27355,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(typeof data === "string"){
-if(!pattern165.test(data)){
+if(!pattern166.test(data)){
 const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema463,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -27366,7 +27464,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
-if(!pattern163.test(data1)){
+if(!pattern164.test(data1)){
 const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$",parentSchema:schema460,data:data1};
 if(vErrors === null){
 vErrors = [err3];
@@ -27403,7 +27501,7 @@ errors++;
 if(data.deadband !== undefined){
 let data2 = data.deadband;
 if(typeof data2 === "string"){
-if(!pattern161.test(data2)){
+if(!pattern162.test(data2)){
 const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema455,data:data2};
 if(vErrors === null){
 vErrors = [err6];
@@ -27544,7 +27642,7 @@ const schema465 = {"title":"EndStep","description":"`end`: this path ends at an 
 const schema493 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
 const schema466 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
 const schema468 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern167 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern168 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27631,7 +27729,7 @@ errors++;
 for(const key2 in data0){
 let data1 = data0[key2];
 if(typeof data1 === "string"){
-if(!pattern167.test(data1)){
+if(!pattern168.test(data1)){
 const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema468,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -27946,7 +28044,7 @@ validate239.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema474 = {"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
 const schema475 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern170 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern171 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27994,7 +28092,7 @@ errors++;
 if(data.write !== undefined){
 let data0 = data.write;
 if(typeof data0 === "string"){
-if(!pattern170.test(data0)){
+if(!pattern171.test(data0)){
 const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema475,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -28140,7 +28238,7 @@ errors++;
 if(data.point !== undefined){
 let data1 = data.point;
 if(typeof data1 === "string"){
-if(!pattern167.test(data1)){
+if(!pattern168.test(data1)){
 const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema468,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -28165,7 +28263,7 @@ errors++;
 if(data.over !== undefined){
 let data2 = data.over;
 if(typeof data2 === "string"){
-if(!pattern161.test(data2)){
+if(!pattern162.test(data2)){
 const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema455,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -30197,7 +30295,7 @@ errors++;
 if(data.cooldown !== undefined){
 let data3 = data.cooldown;
 if(typeof data3 === "string"){
-if(!pattern161.test(data3)){
+if(!pattern162.test(data3)){
 const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema455,data:data3};
 if(vErrors === null){
 vErrors = [err13];
@@ -34298,7 +34396,7 @@ const schema526 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id
 const schema527 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
 const schema528 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
 const schema529 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern181 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+const pattern182 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -34346,7 +34444,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern181.test(data0)){
+if(!pattern182.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema528,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -35506,7 +35604,7 @@ errors++;
 if(data.channel !== undefined){
 let data3 = data.channel;
 if(typeof data3 === "string"){
-if(!pattern181.test(data3)){
+if(!pattern182.test(data3)){
 const err15 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema528,data:data3};
 if(vErrors === null){
 vErrors = [err15];

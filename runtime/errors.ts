@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not-found": 404,
   "method-not-allowed": 405,
   conflict: 409,
+  "duplicate-name": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   internal: 500,
@@ -41,6 +42,8 @@ export function statusOf(code: ErrorCode): number {
 export interface ErrorDetails {
   diagnostics?: Diagnostic[];
   hint?: string;
+  /** With duplicate-name: the rule that has the name. */
+  existing_rule_id?: number;
 }
 
 export class ServiceError extends Error {
@@ -74,4 +77,13 @@ export function unauthenticated(message: string): ServiceError {
 
 export function permissionDenied(message: string): ServiceError {
   return new ServiceError("permission-denied", message);
+}
+
+/** Rule names are unique (compared exactly): the refusal names the rule that has the name. */
+export function duplicateName(name: string, existingId: number | undefined): ServiceError {
+  const which = existingId === undefined ? "another rule" : `rule ${existingId}`;
+  return new ServiceError("duplicate-name", `${which} is already named ${JSON.stringify(name)}; rule names are unique`, {
+    ...(existingId !== undefined ? { existing_rule_id: existingId } : {}),
+    hint: existingId === undefined ? "choose another name" : `choose another name, or change rule ${existingId} instead`,
+  });
 }

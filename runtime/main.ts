@@ -51,7 +51,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     const first = loaded.diagnostics[0];
     throw new ConfigError(`${join(config.pack, "site.yaml")}: the site model has errors (${loaded.diagnostics.length}); first: ${first?.message ?? "?"} — run: svc compile --check`);
   }
-  const store = await openStore(config.dbUrl);
+  const store = await openStore(config.dbUrl, { onNotice: (line) => log.error(`warning: ${line}`) });
   // What the data-processing routes mount from (issue 7 item 6): the commissioned pack, the
   // routes as the client must call them, the client's environment (with the processor token).
   let processing: ProcessingHandle | undefined;

@@ -24,6 +24,14 @@ export type Confirmed = { confirmed: true };
 
 export type RuleChanges = Omit<RuleUpdateRequest, "confirmed">;
 
+/** A page of GET /api/rules/{id}/history: `order` asc resumes with afterId, desc with beforeId. */
+export interface HistoryPageQuery {
+  order?: "asc" | "desc";
+  afterId?: number;
+  beforeId?: number;
+  limit?: number;
+}
+
 export interface ApiClient {
   /** Every rule, all pages. */
   listRules(): Promise<RuleSummary[]>;
@@ -34,7 +42,7 @@ export interface ApiClient {
   deleteRule(id: number, confirmed: Confirmed): Promise<RuleDeleted>;
   setEnabled(id: number, enabled: boolean, confirmed: Confirmed): Promise<Rule>;
   executeRule(id: number, confirmed: Confirmed): Promise<ManualExecution>;
-  history(id: number, page: { afterId?: number; limit?: number }): Promise<HistoryPage>;
+  history(id: number, page: HistoryPageQuery): Promise<HistoryPage>;
   variables(id: number): Promise<RuleVariables>;
   schedulerStatus(): Promise<SchedulerStatusReport>;
   reloadScheduler(): Promise<ReloadSummary>;
@@ -89,9 +97,11 @@ export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch =
     deleteRule: (id, confirmed) => call("DELETE", rule(id), "deleted", confirmed),
     setEnabled: (id, enabled, confirmed) => call("POST", `${rule(id)}/${enabled ? "enable" : "disable"}`, "rule", confirmed),
     executeRule: (id, confirmed) => call("POST", `${rule(id)}/execute`, "execution", confirmed),
-    history: (id, { afterId, limit }) => {
+    history: (id, { order, afterId, beforeId, limit }) => {
       const query = new URLSearchParams();
+      if (order !== undefined) query.set("order", order);
       if (afterId !== undefined) query.set("after_id", String(afterId));
+      if (beforeId !== undefined) query.set("before_id", String(beforeId));
       if (limit !== undefined) query.set("limit", String(limit));
       const text = query.toString();
       return call("GET", `${rule(id)}/history${text ? `?${text}` : ""}`, "history");

@@ -72,6 +72,8 @@ export function describeApiError(command: string, error: ApiError): string {
   if (error.details?.hint) lines.push(`  hint: ${error.details.hint}`);
   if (error.code === "unauthenticated") lines.push(`  the token in SVC_ACCESS_TOKEN was not accepted (expired, or signed with another key?): ${TOKEN_HINT}`);
   if (error.code === "not-found" && error.message.startsWith("no route")) lines.push(`  is SVC_BASE_URL the service's root (e.g. ${DEFAULT_BASE_URL}), without a path?`);
+  const existing = error.details?.existing_rule_id;
+  if (error.code === "duplicate-name" && existing !== undefined) lines.push(`  rule names are unique: to change that rule instead, svc rules update ${existing} ...; to see it, svc rules get ${existing}`);
   if (error.code === "permission-denied") lines.push("  the token's role may not do this: changing or executing rules needs an Admin or Engineer token");
   if (error.correlationId) lines.push(`  correlation id: ${error.correlationId}`);
   return lines.join("\n");

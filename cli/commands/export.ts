@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { withApi } from "../api/api-command.js";
 import { EXIT, UsageError, type Console } from "../console.js";
 import { printedDsl, writtenJson, writtenLine, writtenSummary } from "../export/export-report.js";
+import { readPackRules } from "../export/pack-files.js";
 import { planExport } from "../export/plan-export.js";
 import { readEveryRule } from "../export/read-rules.js";
 import { writeExport } from "../export/write-export.js";
@@ -17,12 +18,17 @@ rule DSL, so that rules made in an editor can be kept in git and synced back wit
 Read-only: it changes nothing in the service and needs no --confirmed.
   (no --out)   print the DSL of every rule on stdout as one rule file, rules in id order apart
                by a blank line; notes on stderr (stubs and rules without DSL are left out)
-  --out DIR    write DIR/<name>.rule (the rule's DSL) and DIR/json/<name>.json (the rule exactly
-               as GET /api/rules/{id} answers it) for every rule. <name> is the rule's name in
-               lower case with dashes; when two rules give the same <name>, the later ids get
-               -<id> added. Files are written or overwritten, never deleted: DIR may still hold
-               files of rules that are gone from the service. Nothing is written unless every
-               rule could be read
+  --out DIR    write the rule's DSL and DIR/json/<name>.json (the rule exactly as
+               GET /api/rules/{id} answers it) for every rule. A rule that a rule file under DIR
+               already defines (matched by name, as sync matches) goes back into that file, and
+               only when it changed: a file that compiles to what the service holds is left as
+               it is, so exporting a synced pack changes no file. A changed rule of a YAML file
+               or of a file of several rules is not rewritten (a warning; its JSON has it).
+               Another rule gets DIR/rules/<name>.rule when DIR has a rules/ folder (a pack),
+               else DIR/<name>.rule. <name> is the rule's name in lower case with dashes; when
+               it is taken, -<id> is added. Files are written or overwritten, never deleted: DIR
+               may still hold files of rules that are gone from the service. Nothing is written
+               unless every rule could be read
   --json       without --out: print the rules as a JSON array, as the API answers them;
                with --out: print what was written for each rule as a JSON array
 A rule is written as DSL only when that DSL compiles back to the rule's own nodes_json (up to
@@ -48,7 +54,7 @@ export async function exportCommand(args: string[], console: Console, cwd: strin
       console.out(`${JSON.stringify(rules, null, 2)}\n`);
       return EXIT.ok;
     }
-    const entries = planExport(rules);
+    const entries = planExport(rules, dir === undefined ? undefined : await readPackRules(dir));
     if (dir === undefined) {
       const { text, notes } = printedDsl(entries);
       console.out(text);

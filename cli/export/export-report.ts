@@ -14,8 +14,13 @@ export function writtenLine(entry: ExportEntry, dir: string): string {
   if (dsl.kind === "stub") notes.push("stub: no flow yet, JSON only");
   if (dsl.kind === "failed") notes.push("JSON only");
   if (name.clashesWith !== undefined) notes.push(`-${rule.id} added: rule #${name.clashesWith} has the same file name`);
+  if (entry.pack?.state === "unchanged") notes.push(`${entry.pack.file} already says this: not rewritten`);
+  if (entry.pack?.state === "rewritten") notes.push(`${entry.pack.file} rewritten: the rule changed on the service`);
   const lines = [`${label(entry)} -> ${files.join(", ")}${notes.length > 0 ? `; ${notes.join("; ")}` : ""}`];
   if (dsl.kind === "failed") lines.push(`  warning: not written as DSL: ${dsl.reason}`);
+  if (entry.pack?.state === "not-rewritten") {
+    lines.push(`  warning: the rule changed on the service, but ${join(dir, entry.pack.file)} was not rewritten: ${entry.pack.reason}; its new content is in ${join(dir, jsonFileOf(entry))}`);
+  }
   return lines.join("\n");
 }
 
@@ -28,8 +33,20 @@ export function writtenSummary(entries: ExportEntry[], dir: string): string {
   return (
     `exported ${plural(entries.length, "rule")} into ${dir}: ${withDsl} as DSL and JSON` +
     (jsonOnly.length > 0 ? `, ${entries.length - withDsl} as JSON only (${jsonOnly.join(", ")})` : "") +
+    packSummary(entries) +
     "; other files in it were left as they are"
   );
+}
+
+/** What happened to the folder's own rule files, when it had some. */
+function packSummary(entries: ExportEntry[]): string {
+  const count = (state: string) => entries.filter((e) => e.pack?.state === state).length;
+  const parts = [
+    ...(count("unchanged") > 0 ? [`${count("unchanged")} already up to date in their files`] : []),
+    ...(count("rewritten") > 0 ? [`${plural(count("rewritten"), "file")} rewritten`] : []),
+    ...(count("not-rewritten") > 0 ? [`${count("not-rewritten")} changed but not rewritten (see the warnings)`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
 
 /** The export as JSON (`--out DIR --json`): what was written for each rule. */
@@ -42,6 +59,7 @@ export function writtenJson(entries: ExportEntry[], dir: string): unknown[] {
       name: rule.name,
       enabled: rule.enabled,
       rule_file: dslFile === undefined ? null : join(dir, dslFile),
+      rule_file_state: entry.pack?.state ?? (dslFile === undefined ? null : "written"),
       json_file: join(dir, jsonFileOf(entry)),
       dsl_from: dsl.kind === "dsl" ? dsl.from : null,
       note: dsl.kind === "stub" ? "stub: no flow yet" : dsl.kind === "failed" ? dsl.reason : null,

@@ -1,26 +1,40 @@
-// The file name of each exported rule: its name as `svc compile --out` spells it, and `-<id>`
-// added for the later rules (by id) when several rules would share one file.
+// The file name of each exported rule. A rule that a file of the folder already defines keeps
+// that file's name; another gets its name as `svc compile --out` spells it, in the pack's rules
+// folder, with `-<id>` added when the name is taken (by an earlier rule or a file of the folder).
 import type { Rule } from "../../generated/types.js";
 import { fileNameOf } from "../rule-names.js";
+import { baseOf, EMPTY_PACK, type PackRules } from "./pack-files.js";
 
 export interface ExportFileName {
-  /** Without extension: `<file>.rule` and `json/<file>.json`. */
+  /** The base name: `json/<file>.json`, and `<prefix><file>.rule` for a new rule file. */
   file: string;
+  /** Where a new rule file goes, relative to the export folder (`rules/` in a pack). */
+  prefix: string;
   /** The id of the earlier rule whose file name this one would have taken. */
   clashesWith?: number;
 }
 
 /** File names for `rules` (given by id ascending), one per rule id, never two alike. */
-export function exportFileNames(rules: Rule[]): Map<number, ExportFileName> {
+export function exportFileNames(rules: Rule[], pack: PackRules = EMPTY_PACK): Map<number, ExportFileName> {
   const names = new Map<number, ExportFileName>();
   const owner = new Map<string, number>();
+  // Rules of the folder's files first: their names are the files'.
   for (const rule of rules) {
+    const existing = pack.byName.get(rule.name);
+    if (existing === undefined) continue;
+    const file = baseOf(existing.file);
+    owner.set(file, rule.id);
+    names.set(rule.id, { file, prefix: "" });
+  }
+  for (const rule of rules) {
+    if (names.has(rule.id)) continue;
     const natural = fileNameOf(rule.name);
     let file = natural;
     // `x-7` may itself be the natural name of an earlier rule: append the id until free.
-    while (owner.has(file)) file = `${file}-${rule.id}`;
+    while (owner.has(file) || pack.takenBases.has(file)) file = `${file}-${rule.id}`;
     owner.set(file, rule.id);
-    names.set(rule.id, file === natural ? { file } : { file, clashesWith: owner.get(natural)! });
+    const clash = owner.get(natural);
+    names.set(rule.id, { file, prefix: pack.newRulePrefix, ...(file !== natural && clash !== undefined && clash !== rule.id ? { clashesWith: clash } : {}) });
   }
   return names;
 }

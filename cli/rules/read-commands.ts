@@ -2,7 +2,8 @@
 import { EXIT, UsageError } from "../console.js";
 import { withApi } from "../api/api-command.js";
 import { parseOptions } from "../options.js";
-import { historyTable, ruleText, summariesTable, variablesTable } from "./rule-text.js";
+import { historyTable } from "./history-text.js";
+import { ruleText, summariesTable, variablesTable } from "./rule-text.js";
 import { noPositionals, printJson, ruleIdOf, wholeNumberOption, type RulesSubcommand } from "./rules-io.js";
 
 export const listRules: RulesSubcommand = async (args, { console, env }) => {
@@ -44,18 +45,28 @@ export const getRule: RulesSubcommand = async (args, { console, env }) => {
 };
 
 export const ruleHistory: RulesSubcommand = async (args, { console, env }) => {
-  const { values, positionals } = parseOptions(args, { limit: { type: "string" }, after: { type: "string" }, json: { type: "boolean" } });
+  const { values, positionals } = parseOptions(args, { limit: { type: "string" }, order: { type: "string" }, before: { type: "string" }, after: { type: "string" }, json: { type: "boolean" } });
   const id = ruleIdOf(positionals);
   const limit = wholeNumberOption(values.limit, "--limit", 1, 500);
   const afterId = wholeNumberOption(values.after, "--after", 0, Number.MAX_SAFE_INTEGER);
+  const beforeId = wholeNumberOption(values.before, "--before", 1, Number.MAX_SAFE_INTEGER);
+  const order = historyOrderOf(values.order, afterId !== undefined);
   const json = values.json === true;
   return withApi("rules history", console, env, json, async ({ client }) => {
-    const page = await client.history(id, { ...(limit !== undefined ? { limit } : {}), ...(afterId !== undefined ? { afterId } : {}) });
+    const query = { order, ...(limit !== undefined ? { limit } : {}), ...(afterId !== undefined ? { afterId } : {}), ...(beforeId !== undefined ? { beforeId } : {}) };
+    const page = await client.history(id, query);
     if (json) printJson(console, page);
-    else console.out(historyTable(id, page));
+    else console.out(historyTable(id, page, order));
     return EXIT.ok;
   });
 };
+
+/** Newest first unless --order asc, or --after (which continues an oldest-first listing). */
+function historyOrderOf(value: string | boolean | undefined, after: boolean): "asc" | "desc" {
+  if (value === undefined) return after ? "asc" : "desc";
+  if (value === "asc" || value === "desc") return value;
+  throw new UsageError(`--order must be desc (newest first, the default) or asc (oldest first), not '${String(value)}'`);
+}
 
 export const ruleVariables: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { json: { type: "boolean" } });

@@ -1,7 +1,7 @@
 // How rules, executions, history and variables read in a terminal. Pure: values in, text out.
 import { isTopology } from "../../compiler/topology/canonical-topology.js";
 import type { RuleDsl } from "../rule-dsl.js";
-import type { ExecutionResult, HistoryPage, ManualExecution, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
+import type { ExecutionResult, ManualExecution, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
 import { plural } from "../console.js";
 import { cell, formatTable } from "../table.js";
 
@@ -77,22 +77,6 @@ function resultLines(result: ExecutionResult): string[] {
   if (result.matched.length > 0) lines.push(`  matched: ${result.matched.map((m) => JSON.stringify(m)).join(", ")}`);
   lines.push(`  path: ${result.path.join(" -> ")}`);
   return lines;
-}
-
-export function historyTable(ruleId: number, page: HistoryPage): string {
-  // History outlives its rule, so the service answers an empty page for any id, even one never used.
-  if (page.items.length === 0) return `no executions of rule #${ruleId} recorded (after the given record, if any); svc rules get ${ruleId} tells whether the rule exists\n`;
-  const table = formatTable(
-    ["RECORD", "STARTED", "MS", "SUCCESS", "ACTIONS", "ERROR"],
-    page.items.map((h) => {
-      const actions = Array.isArray(h.result.actions) ? h.result.actions : [];
-      const ok = actions.filter((a) => (a as { success?: boolean }).success === true).length;
-      const took = Date.parse(h.finished_at) - Date.parse(h.started_at);
-      return [String(h.id), h.started_at, Number.isFinite(took) ? String(took) : "", h.success ? "yes" : "no", `${ok}/${actions.length}`, h.error === null ? "" : cell(JSON.stringify(h.error), 50)];
-    }),
-  );
-  const more = page.next_after_id === null ? "" : `more: svc rules history ${ruleId} --after ${page.next_after_id}\n`;
-  return table + more;
 }
 
 export function variablesTable(variables: RuleVariables): string {

@@ -52,11 +52,14 @@ Deletes a rule (its execution history is kept). Asks first, reading the answer f
 Executes a rule once, now, against live values: a real execution that writes action points
 (there is no dry run). Prints its actions and path; the record is in the rule's history.
   --confirmed      required: the execution writes to the command plane`,
-  history: `usage: svc rules history ID [--limit N] [--after RECORD] [--json]
+  history: `usage: svc rules history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
 
-The rule's execution records, oldest first, a page at a time. Read-only.
+The rule's execution records, newest first, a page at a time, with why a failed run failed (the
+execution's error, or its failed actions' reasons, or the unavailable input). Read-only.
   --limit N        records per page (default 50, at most 500)
-  --after RECORD   the page after this record id (the previous page's last)
+  --order ORDER    desc: newest first (the default); asc: oldest first (the default with --after)
+  --before RECORD  the records before this record id (a newest-first page's last: the next page)
+  --after RECORD   the records after this record id (an oldest-first page's last: the next page)
   --json           the page as the API answers it`,
   variables: `usage: svc rules variables ID [--json]
 
@@ -82,7 +85,7 @@ Commands:
   disable ID --confirmed
   delete ID --confirmed [--force]                             asks first unless --force
   execute ID --confirmed                                      a real execution: no dry run
-  history ID [--limit N] [--after RECORD] [--json]
+  history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
   variables ID [--json]
 
 --confirmed is required by create, update, enable, disable, delete and execute: without it the

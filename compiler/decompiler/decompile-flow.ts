@@ -22,7 +22,18 @@ export function decompileFlow(input: unknown, metadata: RuleMetadata): Decompile
   const invalid = checkMetadata(metadata);
   const checked = checkFlow(input);
   if (!checked.ok || invalid.length > 0) return { ok: false, diagnostics: [...invalid, ...(checked.ok ? [] : checked.diagnostics)] };
-  return { ok: true, text: decompileRule(checked.nodes_json, metadata) };
+  return { ok: true, text: decompileRule(checked.nodes_json, metadata, labelsOf(input)) };
+}
+
+/** The string labels of an editor document's nodes by id (they name blocks); none for a nodes_json. */
+function labelsOf(input: unknown): Map<string, string> {
+  const labels = new Map<string, string>();
+  const nodes = (input as { nodes?: unknown }).nodes;
+  if (!Array.isArray(nodes)) return labels;
+  for (const node of nodes as Array<{ id?: unknown; data?: { label?: unknown } }>) {
+    if (typeof node.id === "string" && typeof node.data?.label === "string") labels.set(node.id, node.data.label);
+  }
+  return labels;
 }
 
 function checkFlow(input: unknown): Checked {

@@ -14,8 +14,21 @@ import { deltaStatement, isLineNode, lineStatements, toExpr, type MergeClass } f
  */
 const MAX_INLINE_DEPTH = MAX_BLOCK_NESTING - 3;
 
-export function writeSequences(shape: TopologyShape): { main: Statement[]; blocks: BlockDecl[] } {
-  return new SequenceWriter(shape).write();
+/**
+ * `labels` (node id to editor label) name the blocks: a block whose node is labelled with an
+ * identifier no other block takes is written under that name (lowering labels a block's first
+ * node with the block's name, so names survive DSL -> flow_json -> DSL); the others are numbered.
+ */
+export function writeSequences(shape: TopologyShape, labels: ReadonlyMap<string, string> = new Map()): { main: Statement[]; blocks: BlockDecl[] } {
+  return new SequenceWriter(shape, labels).write();
+}
+
+const BLOCK_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Words the expression lexer never reads as a name, so `goto true` would not parse. */
+const NOT_NAMES = new Set(["true", "false", "and", "or", "not"]);
+
+function isBlockName(label: string | undefined): label is string {
+  return label !== undefined && BLOCK_NAME.test(label) && !NOT_NAMES.has(label);
 }
 
 class SequenceWriter {
@@ -23,21 +36,48 @@ class SequenceWriter {
   private readonly gotos = new Map<string, GotoStatement[]>();
   private readonly bodies = new Map<string, Statement[]>();
 
-  constructor(private readonly shape: TopologyShape) {}
+  constructor(
+    private readonly shape: TopologyShape,
+    private readonly labels: ReadonlyMap<string, string>,
+  ) {}
 
   write(): { main: Statement[]; blocks: BlockDecl[] } {
     const main = this.sequence(this.shape.start, undefined, 1);
     for (let todo = this.unwritten(); todo.length > 0; todo = this.unwritten()) {
       for (const id of todo) this.bodies.set(id, this.sequence(id, undefined, 2));
     }
-    // Blocks are numbered in canonical node order, whatever order they were found in.
+    // Blocks are named by their labels, the others numbered, in canonical node order, whatever
+    // order they were found in.
     const ids = this.shape.order.filter((id) => this.bodies.has(id));
-    const blocks = ids.map((id, i): BlockDecl => {
-      const name = `block_${i + 1}`;
+    const names = this.blockNames(ids);
+    const blocks = ids.map((id): BlockDecl => {
+      const name = names.get(id)!;
       for (const g of this.gotos.get(id)!) g.block = name;
       return { kind: "block", name, nameSpan: NO_SPAN, body: this.bodies.get(id)!, span: NO_SPAN };
     });
     return { main, blocks };
+  }
+
+  private blockNames(ids: string[]): Map<string, string> {
+    const names = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const id of ids) {
+      const label = this.labels.get(id);
+      if (isBlockName(label) && !taken.has(label)) {
+        names.set(id, label);
+        taken.add(label);
+      }
+    }
+    let n = 0;
+    for (const id of ids) {
+      if (names.has(id)) continue;
+      let name: string;
+      do name = `block_${++n}`;
+      while (taken.has(name));
+      names.set(id, name);
+      taken.add(name);
+    }
+    return names;
   }
 
   private unwritten(): string[] {

@@ -10,10 +10,13 @@ import { writeSequences } from "./decompile-sequence.js";
 import { decompileSettings } from "./decompile-settings.js";
 import { printRule } from "./print-rule.js";
 
-/** The rule AST of a valid topology (as compileFlow emits it). */
-export function decompileToAst(nodes: NodesTopology, metadata: RuleMetadata): RuleDecl {
+/**
+ * The rule AST of a valid topology (as compileFlow emits it). `labels` are the editor document's
+ * node labels by id, which name blocks (see writeSequences).
+ */
+export function decompileToAst(nodes: NodesTopology, metadata: RuleMetadata, labels?: ReadonlyMap<string, string>): RuleDecl {
   const shape = analyseTopology(nodes);
-  const { main, blocks } = writeSequences(shape);
+  const { main, blocks } = writeSequences(shape, labels);
   return {
     kind: "rule",
     name: metadata.name,
@@ -25,6 +28,6 @@ export function decompileToAst(nodes: NodesTopology, metadata: RuleMetadata): Ru
 }
 
 /** The DSL text of a valid topology: printRule of decompileToAst. */
-export function decompileRule(nodes: NodesTopology, metadata: RuleMetadata): string {
-  return printRule(decompileToAst(nodes, metadata));
+export function decompileRule(nodes: NodesTopology, metadata: RuleMetadata, labels?: ReadonlyMap<string, string>): string {
+  return printRule(decompileToAst(nodes, metadata, labels));
 }

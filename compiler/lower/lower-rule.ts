@@ -57,11 +57,30 @@ export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredR
   diagnostics.push(...found);
   if (found.length > 0) return undefined;
   wiring.wires.set(START_ID, { default: [...first] });
-  return { metadata, settingsValid: settingsProblems.length === 0, ...assemble(rule, builder.nodes, wiring.wires) };
+  return { metadata, settingsValid: settingsProblems.length === 0, ...assemble(rule, builder.nodes, wiring.wires, blockLabels(blocks)) };
+}
+
+/**
+ * The label of each block's first node: the block's name, so that the name survives in flow_json
+ * and the decompiler can write the block back under it (issue 16.22). A block that opens with a
+ * fork has no first node of its own and keeps no name.
+ */
+function blockLabels(blocks: ReadonlyMap<string, { units: Unit[] }>): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const [name, { units }] of blocks) {
+    const head = units[0];
+    if (head !== undefined && head.kind !== "fork" && head.kind !== "goto") labels.set(head.id, name);
+  }
+  return labels;
 }
 
 // The document: start, the wired units in id order, and the shared end when a path reaches it.
-function assemble(rule: A.RuleDecl, units: NodeUnit[], wires: Map<string, Record<string, string[]>>): Pick<LoweredRule, "flow_json" | "sourceMap"> {
+function assemble(
+  rule: A.RuleDecl,
+  units: NodeUnit[],
+  wires: Map<string, Record<string, string[]>>,
+  labels: ReadonlyMap<string, string>,
+): Pick<LoweredRule, "flow_json" | "sourceMap"> {
   const sourceMap = new SourceMap(rule.nameSpan);
   const reachesEnd = [...wires.values()].some((w) => Object.values(w).some((targets) => targets.includes(END_ID)));
   const wired = units.filter((u) => wires.has(u.id));
@@ -73,7 +92,7 @@ function assemble(rule: A.RuleDecl, units: NodeUnit[], wires: Map<string, Record
     { id: START_ID, type: "start", label: "Start", config: { wires: wires.get(START_ID)! } },
     ...all.map((u, i) => emitNode(u, wires.get(u.id) ?? {}, `/nodes/${i + 1}`, sourceMap)),
   ];
-  const nodes = emitted.map((n) => ({ id: n.id, type: n.type, position: positions.get(n.id)!, data: { label: n.label, config: n.config } }));
+  const nodes = emitted.map((n) => ({ id: n.id, type: n.type, position: positions.get(n.id)!, data: { label: labels.get(n.id) ?? n.label, config: n.config } }));
   const edges = emitted.flatMap((n) =>
     Object.entries((n.config.wires ?? {}) as Record<string, string[]>).flatMap(([output, targets]) =>
       targets.map((target, i) => ({ id: `${n.id}:${output}:${i}->${target}`, source: n.id, sourceHandle: output, target })),

@@ -7,8 +7,8 @@ import type { FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
 import { validateTriggerConfig } from "../../generated/index.js";
 import { compileFlow } from "../../compiler/index.js";
 import type { Clock } from "../engine/scheduler/types.js";
-import type { RulePatch, RuleSummary, Store } from "../store/store.js";
-import { invalidInput, notFound } from "../errors.js";
+import { RuleNameTakenError, type RulePatch, type RuleSummary, type Store } from "../store/store.js";
+import { duplicateName, invalidInput, notFound } from "../errors.js";
 import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
@@ -65,14 +65,21 @@ export function createRuleService({ store, clock, reload }: RuleServiceOptions):
     beforeChange: BeforeChange | undefined,
     write: (tx: Store, id: number) => Promise<T | undefined>,
   ): Promise<T> => {
-    const result = await store.transaction(async (tx) => {
-      const id = ruleId ?? (await tx.rules.nextId());
-      await beforeChange?.(tx, { action, ruleId: id });
-      const written = await write(tx, id);
-      // No such rule: the rejection rolls the audit record back with the (empty) change.
-      if (written === undefined) throw notFound(`rule ${id}`);
-      return written;
-    });
+    const result = await store
+      .transaction(async (tx) => {
+        const id = ruleId ?? (await tx.rules.nextId());
+        await beforeChange?.(tx, { action, ruleId: id });
+        const written = await write(tx, id);
+        // No such rule: the rejection rolls the audit record back with the (empty) change.
+        if (written === undefined) throw notFound(`rule ${id}`);
+        return written;
+      })
+      .catch(async (error: unknown) => {
+        // Rule names are unique, compared exactly: the store's unique index (migration 008) refuses
+        // a taken name race-free, and the answer names the rule that has it.
+        if (error instanceof RuleNameTakenError) throw duplicateName(error.ruleName, (await store.rules.findByName(error.ruleName))?.id);
+        throw error;
+      });
     cache.forget(ruleId);
     await reload();
     return result;

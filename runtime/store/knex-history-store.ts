@@ -23,10 +23,11 @@ export function knexHistoryStore(db: () => Knex): HistoryStore {
       return toInteger(row?.id, "rule_history.id");
     },
 
-    async list(ruleId, { afterId, limit }) {
-      const query = history().orderBy("id").limit(limit);
+    async list(ruleId, { afterId, beforeId, limit, order = "asc" }) {
+      const query = history().orderBy("id", order).limit(limit);
       if (ruleId !== undefined) query.where({ rule_id: ruleId });
       if (afterId !== undefined) query.where("id", ">", afterId);
+      if (beforeId !== undefined) query.where("id", "<", beforeId);
       return (await query).map(toEntry);
     },
 

@@ -12,7 +12,8 @@ import {
   toText,
   toTimestamp,
 } from "./columns.js";
-import type { Dialect, ImportedRule, Rule, RuleStore, RuleSummary } from "./store.js";
+import { RULE_NAME_INDEX } from "./migrations/008-unique-rule-names.js";
+import { RuleNameTakenError, type Dialect, type ImportedRule, type Rule, type RuleStore, type RuleSummary } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
 
   async function insert(rule: ImportedRule, now: Date, id?: number): Promise<Rule> {
     const at = timestampOf(now);
-    const [row] = await rules()
+    const [row] = await nameChecked(rule.name, rules()
       .insert({
         ...(id !== undefined ? { id } : {}),
         name: rule.name,
@@ -35,7 +36,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
         created_at: at,
         updated_at: at,
       })
-      .returning("*");
+      .returning("*"));
     return toRule(row);
   }
 
@@ -54,6 +55,11 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     async get(id) {
       const row = await rules().where({ id }).first();
       return row === undefined ? undefined : toRule(row);
+    },
+
+    async findByName(name) {
+      const row = await rules().select("id", "name", "enabled", "description").where({ name }).first();
+      return row === undefined ? undefined : toSummary(row);
     },
 
     async listEnabled() {
@@ -97,7 +103,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
         values.nodes_json = toJsonText(patch.flow.nodes_json, "rules.nodes_json");
       }
       // With a new flow, the two large columns are not read back and parsed: they are the patch's.
-      const [row] = await rules().where({ id }).update(values).returning(patch.flow === undefined ? "*" : SMALL_COLUMNS);
+      const [row] = await nameChecked(patch.name, rules().where({ id }).update(values).returning(patch.flow === undefined ? "*" : SMALL_COLUMNS));
       return row === undefined ? undefined : toRule(row, patch.flow);
     },
 
@@ -113,6 +119,23 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
 
     importRule: (rule, now) => insert(rule, now),
   };
+}
+
+/** The write, with the unique index's refusal of a name (migration 008) as RuleNameTakenError. */
+async function nameChecked<T>(name: string | undefined, write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (name !== undefined && isNameUniqueViolation(error)) throw new RuleNameTakenError(name);
+    throw error;
+  }
+}
+
+function isNameUniqueViolation(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  // PostgreSQL: unique_violation naming the index; SQLite: "UNIQUE constraint failed: rules.name".
+  if (code === "23505") return constraint === RULE_NAME_INDEX;
+  return code === "SQLITE_CONSTRAINT" && typeof message === "string" && message.includes("UNIQUE constraint failed: rules.name");
 }
 
 function toSummary(row: Row): RuleSummary {

@@ -3,12 +3,17 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import knex from "knex";
 import { createKnexStore } from "./knex-store.js";
-import { migrationSource } from "./migrations/index.js";
+import { migrationSourceOf } from "./migrations/index.js";
 import { sqliteKnexConfig } from "./sqlite-client.js";
 import { parseDbUrl } from "./store-config.js";
 import type { Store } from "./store.js";
 
-export async function openStore(url: string): Promise<Store> {
+export interface OpenStoreOptions {
+  /** Hears what a migration changed in the data (a renamed duplicate rule name); start-up logs it. */
+  onNotice?: (line: string) => void;
+}
+
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
   const config = parseDbUrl(url);
   if (config.dialect === "sqlite" && config.filename !== ":memory:") await mkdir(dirname(config.filename), { recursive: true });
   const db = knex(
@@ -17,7 +22,7 @@ export async function openStore(url: string): Promise<Store> {
       : { client: "pg", connection: { connectionString: config.connectionString }, pool: { min: 0, max: 10 } },
   );
   try {
-    await db.migrate.latest({ migrationSource });
+    await db.migrate.latest({ migrationSource: migrationSourceOf({ notice: (line) => options.onNotice?.(line) }) });
   } catch (error) {
     await db.destroy();
     throw error;

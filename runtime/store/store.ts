@@ -32,10 +32,20 @@ export interface RulePatch {
 /** A whole rule from elsewhere (import, sync); compact-only legacy rules have flow_json null. */
 export type ImportedRule = Omit<Rule, "id" | "created_at" | "updated_at">;
 
+/** A create, update or import that would give a rule the name another rule has (names are unique). */
+export class RuleNameTakenError extends Error {
+  override name = "RuleNameTakenError";
+  constructor(readonly ruleName: string) {
+    super(`another rule is named ${JSON.stringify(ruleName)}`);
+  }
+}
+
 export interface RuleStore {
   /** Summaries by id ascending, and the number of all rules. */
   list(page: Page): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule | undefined>;
+  /** The rule of this exact name (names are unique), if any. */
+  findByName(name: string): Promise<RuleSummary | undefined>;
   /** Full enabled rules by id ascending, for the scheduler's reload. */
   listEnabled(): Promise<Rule[]>;
   /** Full rules by id ascending. */
@@ -47,7 +57,10 @@ export interface RuleStore {
    * insert names the rule. Call it inside the transaction that creates the rule.
    */
   nextId(): Promise<number>;
-  /** Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. */
+  /**
+   * Inserts a stub: disabled, no trigger_config, no editor document, an empty topology. Create,
+   * update and importRule reject with RuleNameTakenError when another rule has the name.
+   */
   create(input: { name: string; description: string }, now: Date, id?: number): Promise<Rule>;
   /** Undefined when there is no such rule. */
   update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
@@ -73,11 +86,24 @@ export interface HistoryEntry {
   error: unknown | null;
 }
 
+export type HistoryOrder = "asc" | "desc";
+
+export interface HistoryListOptions {
+  afterId?: number;
+  beforeId?: number;
+  limit: number;
+  order?: HistoryOrder;
+}
+
 export interface HistoryStore {
   /** Returns the id of the new entry. Values JSON cannot hold (NaN, Infinity) are stored as null. */
   append(entry: Omit<HistoryEntry, "id">): Promise<number>;
-  /** Entries by id ascending, of one rule or of all; `afterId` resumes a page or a WebSocket reader. */
-  list(ruleId: number | undefined, options: { afterId?: number; limit: number }): Promise<HistoryEntry[]>;
+  /**
+   * Entries of one rule or of all, by id ascending (default) or descending (newest first), with
+   * afterId < id < beforeId: `afterId` resumes an ascending page or a WebSocket reader,
+   * `beforeId` a descending page.
+   */
+  list(ruleId: number | undefined, options: HistoryListOptions): Promise<HistoryEntry[]>;
   /** The highest id so far (0 when empty): where a reader that wants only new entries starts. */
   latestId(): Promise<number>;
 }

@@ -59,7 +59,7 @@ describe("svc rules over the API", function () {
       "disable ID --confirmed",
       "delete ID --confirmed [--force]",
       "execute ID --confirmed",
-      "history ID [--limit N] [--after RECORD] [--json]",
+      "history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]",
       "variables ID [--json]",
     ]) {
       expect(rules.out).to.contain(line);
@@ -143,7 +143,7 @@ describe("svc rules over the API", function () {
     const history = await cli(["rules", "history", String(rule.id), "--json"]);
     expect(JSON.parse(history.out).items.map((h: { id: number }) => h.id)).to.include(execution.history_id);
     const table = await cli(["rules", "history", String(rule.id), "--limit", "1"]);
-    expect(table.out).to.match(/^RECORD\s+STARTED/).and.contain(`more: svc rules history ${rule.id} --after`);
+    expect(table.out).to.match(/^RECORD\s+STARTED/).and.contain(`more: svc rules history ${rule.id} --before`);
 
     const variables = await cli(["rules", "variables", String(rule.id)]);
     expect(variables.code).to.equal(0);
@@ -208,6 +208,46 @@ describe("svc rules over the API", function () {
     const error = JSON.parse(json.err).error;
     expect(error).to.include({ status: 404, code: "not-found" });
     expect(error.correlationId).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it("issue 16.20: rules create and update refuse a name another rule has, naming its id (exit 3), and change nothing", async () => {
+    const first = await createStub("Unique name 16.20");
+    const second = await createStub("Another name 16.20");
+    const total = (await api("/api/rules")).total;
+    const created = await cli(["rules", "create", "--name", "Unique name 16.20", "--confirmed"]);
+    expect(created.code, created.err).to.equal(3);
+    expect(created.err).to.contain("(409 duplicate-name)").and.contain(`rule ${first}`).and.contain(`svc rules update ${first}`).and.match(CORRELATION);
+    const renamed = await cli(["rules", "update", String(second), "--name", "Unique name 16.20", "--confirmed", "--json"]);
+    expect(renamed.code).to.equal(3);
+    expect(JSON.parse(renamed.err).error).to.deep.include({ status: 409, code: "duplicate-name", details: JSON.parse(renamed.err).error.details });
+    expect(JSON.parse(renamed.err).error.details.existing_rule_id).to.equal(first);
+    expect((await ruleOf(second)).name).to.equal("Another name 16.20");
+    expect((await api("/api/rules")).total).to.equal(total);
+  });
+
+  it("issue 16.21: rules history lists newest first, continues with --before, and shows why a run failed", async () => {
+    // The demo's boiler enable (action 60.1) takes 0 or 1: writing 7 is refused, so every run fails.
+    const file = join(dir, "fails.rule");
+    writeFileSync(file, 'rule "Fails 16.21" {\n  trigger every 1h\n  write action(60, 1) = 7\n}\n');
+    const created = await cli(["rules", "create", "--file", file, "--confirmed", "--json"]);
+    expect(created.code, created.err).to.equal(0);
+    const id = String(JSON.parse(created.out).id);
+    const runs: number[] = [];
+    for (let n = 0; n < 3; n++) runs.push(JSON.parse((await cli(["rules", "execute", id, "--confirmed", "--json"])).out).history_id);
+    const rowsOf = (out: string) => out.split("\n").filter((line) => /^\d+\s/.test(line));
+    const newest = await cli(["rules", "history", id, "--limit", "2"]);
+    expect(newest.code, newest.err).to.equal(0);
+    const rows = rowsOf(newest.out);
+    expect(rows.map((line) => Number(line.split(/\s+/)[0]))).to.deep.equal([runs[2], runs[1]]);
+    for (const row of rows) expect(row).to.match(/\sno\s/).and.contain("action(60, 1)").and.match(/range/);
+    expect(newest.out).to.contain(`more: svc rules history ${id} --before ${runs[1]}`);
+    const older = await cli(["rules", "history", id, "--limit", "2", "--before", String(runs[1])]);
+    expect(rowsOf(older.out).map((line) => Number(line.split(/\s+/)[0]))).to.deep.equal([runs[0]]);
+    expect(older.out).not.to.contain("more:");
+    const oldest = await cli(["rules", "history", id, "--limit", "2", "--order", "asc"]);
+    expect(rowsOf(oldest.out).map((line) => Number(line.split(/\s+/)[0]))).to.deep.equal([runs[0], runs[1]]);
+    expect(oldest.out).to.contain(`more: svc rules history ${id} --order asc --after ${runs[1]}`);
+    expect((await cli(["rules", "history", id, "--order", "newest"])).code).to.equal(2);
   });
 
   it("exit codes: 2 for wrong usage, 4 when the service cannot be reached", async () => {

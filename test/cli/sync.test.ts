@@ -230,16 +230,17 @@ describe("svc sync of the demo pack (issue 8 item 2)", function () {
     expect(run.err).to.contain('rule/duplicate-rule-name: a rule named "Boiler enable" is also defined in');
   });
 
-  it("two rules on the service with a name a file defines: exit 1 naming their ids, nothing changed", async () => {
+  it("issue 16.20: a second rule of a name a file defines cannot be made on the service (409 naming the first), so sync still runs", async () => {
+    // Before names were unique, this left two "Boiler enable" rules and sync refused the whole pack
+    // (the plan's own guard stays: sync-plan.test.ts).
     const first = (await rulesByName(admin)).get("Boiler enable")!.id;
-    const { id: second } = await admin.createRule({ name: "Boiler enable", description: "a second one" }, confirmed);
     const before = await rulesByName(admin);
+    const refused = await admin.createRule({ name: "Boiler enable", description: "a second one" }, confirmed).then(() => undefined, (e: unknown) => e);
+    expect(refused).to.include({ status: 409, code: "duplicate-name" });
+    expect((refused as { details: { existing_rule_id: number } }).details.existing_rule_id).to.equal(first);
+    expect((await admin.listRules()).length).to.equal(before.size);
     const run = await sync(DEMO, "--confirmed", "--prune");
-    expect(run.code).to.equal(1);
-    expect(run.err).to.contain(`"Boiler enable" (#${first}, #${second})`);
-    expect(run.err).to.contain("nothing was changed");
-    expect((await admin.listRules()).length).to.equal(before.size + 1);
-    await admin.deleteRule(second, confirmed);
+    expect(run.code, run.err).to.equal(0);
   });
 
   it("usage: PACK must be a folder (a file points to svc import), exactly one, existing", async () => {

@@ -121,7 +121,7 @@ export const API_SAMPLES = {
     valid: [entry, failedEntry, { ...entry, result: shortCircuited, trigger: "on_change" }],
     invalid: [{ ...entry, trigger: "cron" }, { ...entry, result: { success: true } }, { ...entry, started_at: "2026-11-21 05:00:00" }],
   },
-  HistoryPage: { valid: [{ items: [], next_after_id: null }, { items: [entry, failedEntry], next_after_id: 5 }], invalid: [{ items: [entry], next_after_id: "5" }] },
+  HistoryPage: { valid: [{ items: [], next_after_id: null, next_before_id: null }, { items: [entry, failedEntry], next_after_id: 5, next_before_id: null }, { items: [failedEntry, entry], next_after_id: null, next_before_id: 4 }], invalid: [{ items: [entry], next_after_id: "5", next_before_id: null }, { items: [entry], next_after_id: null }] },
   LiveHistoryMessage: {
     valid: [{ type: "execution", data: entry }, { type: "error", error: { code: "unauthenticated", message: "m" } }],
     invalid: [{ type: "execution" }, { type: "history", data: entry }, { type: "error", error: { code: "x" } }],

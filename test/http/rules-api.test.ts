@@ -144,6 +144,34 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(false);
     });
 
+    it("issue 16.20: a rule name another rule has is refused with 409 duplicate-name naming that rule, on POST and PUT, and nothing changes", async () => {
+      const boiler = await create("Boiler enable");
+      const ahu = await create("AHU-2 duct pressure");
+      const before = await auditActions();
+      const again = await f.request("POST", "/api/rules", { token: engineer, body: { name: "Boiler enable", description: "", confirmed: true } });
+      expect(again.status, again.text).to.equal(409);
+      expect(again.json.success).to.equal(false);
+      expect(again.json.error).to.include({ code: "duplicate-name" });
+      expect(again.json.error.message).to.contain(`rule ${boiler}`).and.contain('"Boiler enable"');
+      expect(again.json.error.details).to.include({ existing_rule_id: boiler });
+      const rename = await f.request("PUT", `/api/rules/${ahu}`, { token: engineer, body: { ...VALVE_RULE, name: "Boiler enable", confirmed: true } });
+      expect(rename.status, rename.text).to.equal(409);
+      expect(rename.json.error.details).to.include({ existing_rule_id: boiler });
+      expect((await f.request("GET", `/api/rules/${ahu}`, { token: engineer })).json.data).to.include({ name: "AHU-2 duct pressure", flow_json: null });
+      expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(2);
+      expect(await auditActions()).to.deep.equal(before);
+      // Keeping its own name is no clash; names compare exactly, so another case is another name.
+      expect((await f.request("PUT", `/api/rules/${boiler}`, { token: engineer, body: { name: "Boiler enable", description: "d", confirmed: true } })).status).to.equal(200);
+      expect((await f.request("POST", "/api/rules", { token: engineer, body: { name: "boiler enable", confirmed: true } })).status).to.equal(201);
+    });
+
+    it("issue 16.20: concurrent creates of one name over HTTP: one 201, the others 409", async () => {
+      const replies = await Promise.all(Array.from({ length: 4 }, () => f.request("POST", "/api/rules", { token: engineer, body: { name: "Race", confirmed: true } })));
+      expect(replies.map((r) => r.status).sort()).to.deep.equal([201, 409, 409, 409]);
+      const id = replies.find((r) => r.status === 201)!.json.data.id;
+      for (const r of replies.filter((r) => r.status === 409)) expect(r.json.error.details).to.include({ existing_rule_id: id });
+    });
+
     it("spec states: disabled -enable-> enabled -disable-> disabled, each followed by a scheduler reload", async () => {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
@@ -182,6 +210,34 @@ for (const [name, backend] of databaseBackends()) {
       expect(reply.json.data.result.actions[0]).to.include({ target: 7, point: 2, value: 10, success: true });
       const history = (await f.request("GET", `/api/rules/${id}/history`, { token: engineer })).json.data;
       expect(history.items.map((e: { id: number; trigger: string }) => [e.id, e.trigger])).to.deep.equal([[reply.json.data.history_id, "manual"]]);
+    });
+
+    it("issue 16.21: GET /api/rules/{id}/history takes order (asc|desc) and before_id: newest first a page at a time", async () => {
+      const id = await create();
+      await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+      f.engine.plane.setMeasurement(SUPPLY, 21);
+      const ids: number[] = [];
+      for (let n = 0; n < 3; n++) ids.push((await f.request("POST", `/api/rules/${id}/execute`, { token: engineer, body: CONFIRMED })).json.data.history_id);
+      const page = async (query: string) => {
+        const reply = await f.request("GET", `/api/rules/${id}/history?${query}`, { token: engineer });
+        expect(reply.status, reply.text).to.equal(200);
+        return reply.json.data as { items: { id: number }[]; next_after_id: number | null; next_before_id: number | null };
+      };
+      const newest = await page("order=desc&limit=2");
+      expect(newest.items.map((e) => e.id)).to.deep.equal([ids[2], ids[1]]);
+      expect(newest).to.include({ next_before_id: ids[1], next_after_id: null });
+      const older = await page(`order=desc&limit=2&before_id=${newest.next_before_id}`);
+      expect(older.items.map((e) => e.id)).to.deep.equal([ids[0]]);
+      expect(older).to.include({ next_before_id: null, next_after_id: null });
+      const oldest = await page("limit=2");
+      expect(oldest.items.map((e) => e.id), "ascending by default").to.deep.equal([ids[0], ids[1]]);
+      expect(oldest).to.include({ next_after_id: ids[1], next_before_id: null });
+      expect((await page(`order=asc&before_id=${ids[2]}`)).items.map((e) => e.id)).to.deep.equal([ids[0], ids[1]]);
+      for (const query of ["order=newest", "order=DESC", "before_id=0", "before_id=x", "order=asc&order=desc"]) {
+        const reply = await f.request("GET", `/api/rules/${id}/history?${query}`, { token: engineer });
+        expect(reply.status, query).to.equal(400);
+        expect(reply.json.error.details.diagnostics[0].path, query).to.match(/^\/query\/(order|before_id)$/);
+      }
     });
 
     it("spec runtime item 8 over HTTP: an unavailable input short-circuits the execution; no action is attempted", async () => {

@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import knex, { type Knex } from "knex";
-import { openStore } from "../../runtime/store/open-store.js";
+import { openStore, type OpenStoreOptions } from "../../runtime/store/open-store.js";
 import { sqliteKnexConfig } from "../../runtime/store/sqlite-client.js";
 import type { Store } from "../../runtime/store/store.js";
 
 export interface DatabaseBackend {
   /** A store on the database named `key`: a new, empty one the first time, the same one after. */
-  open(key: string): Promise<Store>;
+  open(key: string, options?: OpenStoreOptions): Promise<Store>;
   /** A plain knex on the database of `key` (open it first), bypassing the store; closed by cleanup. */
   connect(key: string): Knex;
   /** Closes the plain connections and removes every database the backend made. */
@@ -32,7 +32,7 @@ export function sqliteFiles(): DatabaseBackend {
     return join(dir, `${key}.sqlite`);
   };
   return {
-    open: (key) => openStore(`sqlite:${fileOf(key)}`),
+    open: (key, options) => openStore(`sqlite:${fileOf(key)}`, options),
     connect(key) {
       const db = knex(sqliteKnexConfig(fileOf(key)));
       connections.push(db);
@@ -54,11 +54,11 @@ export function postgresSchemas(url: string): DatabaseBackend {
   const connections: Knex[] = [];
   const urlOf = (key: string) => `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${prefix}_${key}`)}`;
   return {
-    async open(key) {
+    async open(key, options) {
       const schema = `${prefix}_${key}`;
       await admin.raw("create schema if not exists ??", [schema]);
       schemas.add(schema);
-      return openStore(urlOf(key));
+      return openStore(urlOf(key), options);
     },
     connect(key) {
       const db = knex({ client: "pg", connection: { connectionString: urlOf(key) }, pool: { min: 0, max: 2 } });

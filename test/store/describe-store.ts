@@ -260,6 +260,19 @@ export function describeStore(name: string, backend: Backend): void {
         expect(await store.history.list(3, { limit: 10 })).to.deep.equal([]);
       });
 
+      it("issue 16.21: pages newest first (order desc) resume with beforeId; afterId and beforeId bound either order", async () => {
+        const ids: number[] = [];
+        for (let n = 0; n < 7; n++) ids.push(await store.history.append(entry(n % 2 === 0 ? 1 : 2, n)));
+        const rule1 = [ids[0]!, ids[2]!, ids[4]!, ids[6]!];
+        expect((await store.history.list(1, { limit: 2, order: "desc" })).map((e) => e.id)).to.deep.equal([ids[6], ids[4]]);
+        expect((await store.history.list(1, { limit: 2, order: "desc", beforeId: ids[4]! })).map((e) => e.id)).to.deep.equal([ids[2], ids[0]]);
+        expect((await store.history.list(1, { limit: 10, order: "desc", beforeId: ids[0]! })).map((e) => e.id)).to.deep.equal([]);
+        expect((await store.history.list(1, { limit: 10, order: "asc", beforeId: ids[6]! })).map((e) => e.id)).to.deep.equal(rule1.slice(0, 3));
+        expect((await store.history.list(1, { limit: 10, order: "desc", afterId: ids[1]!, beforeId: ids[6]! })).map((e) => e.id)).to.deep.equal([ids[4], ids[2]]);
+        expect((await store.history.list(undefined, { limit: 3, order: "desc" })).map((e) => e.id)).to.deep.equal([ids[6], ids[5], ids[4]]);
+        expect((await store.history.list(1, { limit: 10 })).map((e) => e.id), "ascending by default").to.deep.equal(rule1);
+      });
+
       it("the history of a rule survives the rule's deletion", async () => {
         const rule = await store.rules.create({ name: "a", description: "" }, T0);
         const id = await store.history.append(entry(rule.id, 0));

@@ -1,8 +1,11 @@
-// GET /api/rules/{id}/history: the same durable records the WebSocket streams, a page at a time.
+// GET /api/rules/{id}/history: the same durable records the WebSocket streams, a page at a time,
+// oldest first (resume with after_id) or newest first (order=desc, resume with before_id).
 // History outlives its rule, so a deleted rule's records stay readable.
+import { invalidInput } from "../../errors.js";
+import type { HistoryOrder } from "../../store/store.js";
 import type { AppDeps } from "../app-deps.js";
 import { allowRead, type AppContext } from "../guard.js";
-import { integerParam, parseId, readQuery } from "../request-input.js";
+import { integerParam, parseId, problem, readQuery, type QueryValues } from "../request-input.js";
 
 type Handler = (ctx: AppContext) => Promise<void>;
 
@@ -11,12 +14,27 @@ export function historyRoutes(deps: AppDeps): Record<string, Handler> {
     async getRuleHistory(ctx) {
       await allowRead(ctx, deps, "rule.read");
       const id = parseId(String(ctx.params.id));
-      const query = readQuery(ctx.query, ["after_id", "limit"]);
+      const query = readQuery(ctx.query, ["order", "after_id", "before_id", "limit"]);
+      const order = orderParam(query);
       const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER });
+      const beforeId = integerParam(query, "before_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
       const limit = integerParam(query, "limit", { min: 1, max: 500, fallback: 50 })!;
-      const items = await deps.store.history.list(id, { ...(afterId !== undefined ? { afterId } : {}), limit });
+      const items = await deps.store.history.list(id, {
+        ...(afterId !== undefined ? { afterId } : {}),
+        ...(beforeId !== undefined ? { beforeId } : {}),
+        limit,
+        order,
+      });
       const last = items[items.length - 1];
-      ctx.body = { success: true, data: { items, next_after_id: items.length === limit && last !== undefined ? last.id : null } };
+      // A full page may have more after it, in the page's direction.
+      const next = items.length === limit && last !== undefined ? last.id : null;
+      ctx.body = { success: true, data: { items, next_after_id: order === "asc" ? next : null, next_before_id: order === "desc" ? next : null } };
     },
   };
+}
+
+function orderParam(query: QueryValues): HistoryOrder {
+  const text = query.order;
+  if (text === undefined || text === "asc" || text === "desc") return text ?? "asc";
+  throw invalidInput(`query parameter 'order' must be asc or desc, got '${text}'`, [problem("/query/order", "expected asc or desc")]);
 }

@@ -7,12 +7,18 @@ import { auditEvents } from "./004-audit-events.js";
 import { covariates } from "./005-covariates.js";
 import { processing } from "./006-processing.js";
 import { ruleCooldowns } from "./007-rule-cooldowns.js";
-import type { Migration } from "./migration.js";
+import { uniqueRuleNames } from "./008-unique-rule-names.js";
+import type { Migration, MigrationContext } from "./migration.js";
 
-export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing, ruleCooldowns];
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing, ruleCooldowns, uniqueRuleNames];
 
-export const migrationSource: Knex.MigrationSource<Migration> = {
-  getMigrations: async () => [...MIGRATIONS],
-  getMigrationName: (migration) => migration.name,
-  getMigration: async (migration) => migration,
-};
+/** The migrations as a knex migration source; `context` hears what they change in the data. */
+export function migrationSourceOf(context?: MigrationContext): Knex.MigrationSource<Migration> {
+  return {
+    getMigrations: async () => [...MIGRATIONS],
+    getMigrationName: (migration) => migration.name,
+    getMigration: async (migration) => ({ up: (db: Knex) => migration.up(db, context), down: (db: Knex) => migration.down(db) }),
+  };
+}
+
+export const migrationSource: Knex.MigrationSource<Migration> = migrationSourceOf();

@@ -1,0 +1,54 @@
+// The rule files a folder already holds, before `svc export` writes into it (issue 16.22): which
+// file defines which rule, compiled as sync compiles them, so that a rule is written back into
+// the file it came from, and a file that already says what the service holds is left as it is.
+import { stat } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
+import type { CompiledRule } from "../../compiler/lower/compiled-rule.js";
+import { collectSourceFiles, compileSourceFile } from "../source-files.js";
+
+export interface PackRuleFile {
+  /** Relative to the export folder, with `/` as separator. */
+  file: string;
+  /** `dsl` for `*.rule`; a YAML rule file is never rewritten as DSL. */
+  kind: "dsl" | "yaml";
+  /** How many rules the file defines: a file of several rules is never rewritten as one. */
+  rules: number;
+  /** The rule as the file defines it, compiled. */
+  compiled: CompiledRule;
+}
+
+export interface PackRules {
+  /** By rule name (names are unique in a pack: the compiler refuses one name in two files). */
+  byName: ReadonlyMap<string, PackRuleFile>;
+  /** The base names (no folder, no extension) of every rule file, taken for new files. */
+  takenBases: ReadonlySet<string>;
+  /** Where a new rule's file goes, relative to the folder: `rules/` in a pack, else the folder itself. */
+  newRulePrefix: string;
+}
+
+/** Reads and compiles the rule files under `dir` (none when it does not exist yet). */
+export async function readPackRules(dir: string): Promise<PackRules> {
+  const exists = (await stat(dir).catch(() => undefined))?.isDirectory() === true;
+  const files = exists ? (await collectSourceFiles([dir], dir)).filter((f) => f.kind === "dsl" || f.kind === "yaml") : [];
+  const byName = new Map<string, PackRuleFile>();
+  const takenBases = new Set<string>();
+  for (const source of files) {
+    const result = await compileSourceFile(source);
+    const file = relative(dir, source.path).split("\\").join("/");
+    takenBases.add(baseOf(file));
+    const kind = source.kind === "dsl" ? "dsl" : "yaml";
+    for (const { metadata, flow_json, nodes_json } of result.outputs) {
+      if (metadata !== undefined && !byName.has(metadata.name)) byName.set(metadata.name, { file, kind, rules: result.outputs.length, compiled: { ...metadata, flow_json, nodes_json } });
+    }
+  }
+  const rulesFolder = exists && (await stat(join(dir, "rules")).catch(() => undefined))?.isDirectory() === true;
+  return { byName, takenBases, newRulePrefix: rulesFolder ? "rules/" : "" };
+}
+
+/** `rules/ahu1-alarms.rule` -> `ahu1-alarms`. */
+export function baseOf(file: string): string {
+  return basename(file).replace(/\.rule(\.ya?ml)?$/, "");
+}
+
+/** A folder with no rule files. */
+export const EMPTY_PACK: PackRules = { byName: new Map(), takenBases: new Set(), newRulePrefix: "" };

@@ -12,6 +12,7 @@ import {
   toText,
   toTimestamp,
 } from "./columns.js";
+import { isIdInRange } from "./id-ranges.js";
 import type { Dialect, ImportedRule, Rule, RuleStore, RuleSummary } from "./store.js";
 
 type Row = Record<string, unknown>;
@@ -52,6 +53,8 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async get(id) {
+      // An id no rule can have is not passed to the database (a 32-bit column on PostgreSQL fails on it).
+      if (!isIdInRange(id, "rule")) return undefined;
       const row = await rules().where({ id }).first();
       return row === undefined ? undefined : toRule(row);
     },
@@ -80,6 +83,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async update(id, patch, now) {
+      if (!isIdInRange(id, "rule")) return undefined;
       const values: Row = { updated_at: timestampOf(now) };
       if (patch.name !== undefined) values.name = patch.name;
       if (patch.description !== undefined) values.description = patch.description;
@@ -97,11 +101,13 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async setEnabled(id, enabled, now) {
+      if (!isIdInRange(id, "rule")) return undefined;
       const [row] = await rules().where({ id }).update({ enabled, updated_at: timestampOf(now) }).returning("*");
       return row === undefined ? undefined : toRule(row);
     },
 
     async remove(id) {
+      if (!isIdInRange(id, "rule")) return false;
       return (await rules().where({ id }).delete()) > 0;
     },
 

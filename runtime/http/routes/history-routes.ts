@@ -2,7 +2,7 @@
 // History outlives its rule, so a deleted rule's records stay readable.
 import type { AppDeps } from "../app-deps.js";
 import { allowRead, type AppContext } from "../guard.js";
-import { integerParam, parseId, readQuery } from "../request-input.js";
+import { idParam, integerParam, parseId, readQuery } from "../request-input.js";
 
 type Handler = (ctx: AppContext) => Promise<void>;
 
@@ -11,8 +11,8 @@ export function historyRoutes(deps: AppDeps): Record<string, Handler> {
     async getRuleHistory(ctx) {
       await allowRead(ctx, deps, "rule.read");
       const id = parseId(String(ctx.params.id));
-      const query = readQuery(ctx.query, ["after_id", "limit"]);
-      const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER });
+      const query = readQuery(ctx.querystring, ["after_id", "limit"]);
+      const afterId = idParam(query, "after_id", "history", 0);
       const limit = integerParam(query, "limit", { min: 1, max: 500, fallback: 50 })!;
       const items = await deps.store.history.list(id, { ...(afterId !== undefined ? { afterId } : {}), limit });
       const last = items[items.length - 1];

@@ -1,6 +1,7 @@
 // A JSON syntax error as a diagnostic at the right place. V8's JSON.parse names no position for
 // some errors, so the position and the wording come from jsonc-parser (VS Code's JSON parser).
 import { parse, ParseErrorCode, type ParseError } from "jsonc-parser";
+import { jsonDepthProblem } from "../compiler/diagnostics/json-depth.js";
 import type { Diagnostic } from "../generated/types.js";
 import { positionAt } from "../grammar/source/span.js";
 
@@ -29,6 +30,9 @@ const MISSING_AFTER = new Set([ParseErrorCode.CommaExpected, ParseErrorCode.Colo
 
 /** The first syntax error of `text`, which JSON.parse refused with `error`. */
 export function jsonSyntaxError(text: string, error: unknown): Diagnostic {
+  // jsonc-parser recurses per level of nesting: a deeper text is reported as that, never parsed.
+  const tooDeep = jsonDepthProblem(text);
+  if (tooDeep !== undefined) return tooDeep;
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

@@ -240,9 +240,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "outcome": {
           "enum": [
             "allowed",
-            "denied"
+            "denied",
+            "invalid"
           ],
-          "description": "Whether the mutation was allowed."
+          "description": "`allowed`: the call went ahead; `denied`: the caller's role does not permit it; `invalid`: refused after authorisation for its input (query, path id, body) or a missing confirmation."
         },
         "risk": {
           "enum": [
@@ -256,9 +257,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "enum": [
             "confirmed",
             "not-required",
-            "missing"
+            "missing",
+            "unknown"
           ],
-          "description": "Whether the request carried `confirmed: true`, or needed none."
+          "description": "Whether the request carried `confirmed: true`, or needed none; `unknown` when it was refused before its confirmation could be read (a denied call's body is never read; a body that is not acceptable JSON)."
         },
         "correlationId": {
           "type": "string",

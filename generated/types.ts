@@ -449,17 +449,17 @@ export interface AuditEvent {
     id: string | null;
   };
   /**
-   * Whether the mutation was allowed.
+   * `allowed`: the call went ahead; `denied`: the caller's role does not permit it; `invalid`: refused after authorisation for its input (query, path id, body) or a missing confirmation.
    */
-  outcome: "allowed" | "denied";
+  outcome: "allowed" | "denied" | "invalid";
   /**
    * Risk class of the action.
    */
   risk: "low" | "medium" | "high";
   /**
-   * Whether the request carried `confirmed: true`, or needed none.
+   * Whether the request carried `confirmed: true`, or needed none; `unknown` when it was refused before its confirmation could be read (a denied call's body is never read; a body that is not acceptable JSON).
    */
-  confirmation: "confirmed" | "not-required" | "missing";
+  confirmation: "confirmed" | "not-required" | "missing" | "unknown";
   /**
    * Correlation id of the request (its `x-correlation-id`).
    */

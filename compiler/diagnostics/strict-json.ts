@@ -4,13 +4,18 @@
 import { printParseErrorCode, visit } from "jsonc-parser";
 import type { Diagnostic } from "../../generated/types.js";
 import { spanAt } from "../../grammar/source/span.js";
+import { jsonDepthProblem } from "./json-depth.js";
 
 /**
  * JSON.parse, refusing duplicate keys: the value, or the first problem (syntax error or duplicate
- * key) with its path and span. The fast path (JSON.parse and a key scan) is all a good document
- * costs; the slower pass that names the place runs only for a bad one.
+ * key) with its path and span, or a document nested deeper than MAX_JSON_DEPTH (json-depth.ts:
+ * checked first, so no recursive pass ever sees one). The fast path (a depth scan, JSON.parse and
+ * a key scan) is all a good document costs; the slower pass that names the place runs only for a
+ * bad one.
  */
 export function parseStrictJsonText(text: string): { ok: true; value: unknown } | { ok: false; problem: Diagnostic } {
+  const tooDeep = jsonDepthProblem(text);
+  if (tooDeep !== undefined) return { ok: false, problem: tooDeep };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -61,8 +66,13 @@ export function hasDuplicateKey(text: string): boolean {
 
 type Frame = { kind: "object"; path: string; keys: Set<string>; key: string } | { kind: "array"; path: string; index: number };
 
-/** The first syntax error or duplicate key of `text`, with its path and span; undefined when there is none. */
+/**
+ * The first syntax error or duplicate key of `text`, with its path and span; undefined when there
+ * is none. jsonc-parser recurses per level: text nested too deeply is reported as that instead.
+ */
 export function firstJsonProblem(text: string): Diagnostic | undefined {
+  const tooDeep = jsonDepthProblem(text);
+  if (tooDeep !== undefined) return tooDeep;
   let problem: Diagnostic | undefined;
   const stack: Frame[] = [];
   const childPath = (): string => {

@@ -2,9 +2,11 @@
 // in the same transaction as the change and before it. Events form a hash chain: each
 // `evidenceDigest` is sha256(previous digest + RFC 8785 canonical JSON of the event).
 
-export type AuditOutcome = "allowed" | "denied";
+/** allowed: it ran; denied: the role does not permit it; invalid: refused for its input or missing confirmation. */
+export type AuditOutcome = "allowed" | "denied" | "invalid";
 export type AuditRisk = "low" | "medium" | "high";
-export type AuditConfirmation = "confirmed" | "not-required" | "missing";
+/** unknown: the request was refused before its confirmation could be read (a denied call's body is never read). */
+export type AuditConfirmation = "confirmed" | "not-required" | "missing" | "unknown";
 
 /** What the caller supplies; the store assigns `sequence` and `evidenceDigest`. */
 export interface AuditEventInput {

@@ -7,9 +7,9 @@ export class InvalidAuditEventError extends Error {
   override name = "InvalidAuditEventError";
 }
 
-const OUTCOMES: readonly AuditOutcome[] = ["allowed", "denied"];
+const OUTCOMES: readonly AuditOutcome[] = ["allowed", "denied", "invalid"];
 const RISKS: readonly AuditRisk[] = ["low", "medium", "high"];
-const CONFIRMATIONS: readonly AuditConfirmation[] = ["confirmed", "not-required", "missing"];
+const CONFIRMATIONS: readonly AuditConfirmation[] = ["confirmed", "not-required", "missing", "unknown"];
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // With the u flag a well-formed pair is one code point, so only a lone surrogate matches.
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -4,6 +4,7 @@ import { permissionDenied, unauthenticated } from "../errors.js";
 import type { ConfiguredBearer } from "./configured-bearer.js";
 import { hasPermission, type Identity, type Permission } from "./identity.js";
 import type { JwtVerifier } from "./jwt-verifier.js";
+import { unstorableReason } from "../store/storable-text.js";
 
 export interface AuthenticateOptions {
   /** Whether this route also accepts the control plane's configured bearer (the audit routes). */
@@ -21,11 +22,29 @@ export function createAuthenticator(deps: { verifier: JwtVerifier; bearer: Confi
       const token = bearerTokenOf(authorization);
       if (options.configuredBearer) {
         const identity = deps.bearer.match(token);
-        if (identity !== undefined) return identity;
+        if (identity !== undefined) return checkStorableClaims(identity);
       }
-      return deps.verifier.verify(token);
+      return checkStorableClaims(await deps.verifier.verify(token));
     },
   };
+}
+
+const CLAIMS = [
+  ["subject", "sub"],
+  ["tenantId", "tenant"],
+  ["projectId", "project"],
+] as const;
+
+/**
+ * The identity's text ends up in audit events and queries: a claim the store cannot hold as sent
+ * (NUL, a lone surrogate) makes the token unusable, a 401 naming the claim, never a changed string.
+ */
+export function checkStorableClaims(identity: Identity): Identity {
+  for (const [field, claim] of CLAIMS) {
+    const reason = unstorableReason(identity[field]);
+    if (reason !== undefined) throw unauthenticated(`the token's ${claim} claim ${reason}; this service cannot record it`);
+  }
+  return identity;
 }
 
 /** The token of `Authorization: Bearer <token>`; the scheme is case-insensitive (RFC 9110). */

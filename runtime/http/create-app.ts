@@ -6,8 +6,8 @@ import Koa, { type Middleware } from "koa";
 import type { AppDeps } from "./app-deps.js";
 import { correlation, type RequestState } from "./correlation.js";
 import { errorEnvelope } from "./error-envelope.js";
-import type { AppContext } from "./guard.js";
-import { ROUTES } from "./route-table.js";
+import { checkRouteQuery, recordRefusal, type AppContext } from "./guard.js";
+import { ROUTES, type RouteSpec } from "./route-table.js";
 import { auditRoutes } from "./routes/audit-routes.js";
 import { controlPlaneRoutes } from "./routes/control-plane-routes.js";
 import { historyRoutes } from "./routes/history-routes.js";
@@ -56,10 +56,29 @@ function mountRoutes(deps: AppDeps): Router<RequestState> {
     if (route.requires === "processing" && deps.processing === undefined) continue;
     const handler = handlers[route.operationId];
     if (handler === undefined) throw new Error(`no handler for route ${route.operationId}`);
-    router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), handler);
+    router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), withRoute(route, handler, deps));
   }
   router.get("/docs/assets/:file", deps.docs.assets);
   return router;
+}
+
+/**
+ * Tells the guard which route runs (its query parameters are checked after authorisation,
+ * guard.ts); a public route's query is checked here, as there is nobody to authorise. A mutation
+ * that passed its checks and is then refused by the change itself is audited (recordRefusal).
+ */
+function withRoute(route: RouteSpec, handler: Middleware<RequestState>, deps: AppDeps): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const app = ctx as AppContext;
+    app.state.route = route;
+    if (route.permission === undefined) checkRouteQuery(app);
+    try {
+      await handler(ctx, next);
+    } catch (error) {
+      await recordRefusal(app, deps, error);
+      throw error;
+    }
+  };
 }
 
 function adapt(handlers: Record<string, (ctx: AppContext) => Promise<void>>): Record<string, Middleware<RequestState>> {

@@ -10,10 +10,16 @@ export function errorEnvelope(onInternalError: (error: unknown, correlationId: s
   return async (ctx, next) => {
     try {
       await next();
-      // Koa's defaults for an unmatched path or method leave no body: give them the envelope.
+      // Koa's defaults for an unmatched path or method leave no body: give them the envelope. The
+      // router answers a method it does not know at all (TRACE, PROPFIND, PURGE …) 501 with the
+      // path's methods in Allow: that is a 405 on a path that exists and a 404 on one that does not.
       if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) throw new ServiceError("not-found", `no route ${ctx.method} ${ctx.path}`);
-        if (ctx.status === 405) throw new ServiceError("method-not-allowed", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get("Allow")}`);
+        const allowed = ctx.status === 405 || ctx.status === 501 ? ctx.response.get("Allow") : "";
+        if (ctx.status === 404 || ((ctx.status === 405 || ctx.status === 501) && allowed === "")) {
+          ctx.remove("Allow");
+          throw new ServiceError("not-found", `no route ${ctx.method} ${ctx.path}`);
+        }
+        if (ctx.status === 405 || ctx.status === 501) throw new ServiceError("method-not-allowed", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed}`);
       }
     } catch (error) {
       const known = toServiceError(error);

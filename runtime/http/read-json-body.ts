@@ -1,10 +1,12 @@
 // Reads a JSON request body: application/json only (other media types are refused, never read
 // as `{}`), no content encoding (the limit counts the bytes received), at most `limit` bytes, and
-// no duplicate keys (JSON.parse would silently keep the last `confirmed`). Syntax errors name
-// the line and column.
+// no duplicate keys (JSON.parse would silently keep the last `confirmed`), at most
+// MAX_JSON_DEPTH levels of nesting, UTF-8 that decodes without replacement, and no string the
+// store cannot hold as sent (storable-text.ts). Syntax errors name the line and column.
 import type { IncomingMessage } from "node:http";
 import { parseStrictJsonText } from "../../compiler/diagnostics/strict-json.js";
 import { ServiceError, invalidInput } from "../errors.js";
+import { firstUnstorableString } from "../store/storable-text.js";
 
 /** Undefined when the request has no body at all. */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -31,16 +33,37 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
+  try {
+    return UTF8.decode(Buffer.concat(chunks, size));
+  } catch {
+    throw invalidInput("the request body is not valid UTF-8", [{ code: "json/encoding", severity: "error", message: "not valid UTF-8: send the body as UTF-8", path: "" }]);
+  }
 }
+
+// fatal: a malformed byte sequence is refused, never replaced by U+FFFD (a changed string).
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function tooLarge(limit: number): ServiceError {
   return new ServiceError("payload-too-large", `the request body exceeds ${limit} bytes`);
 }
 
-/** JSON.parse, refusing duplicate keys; a bad body is a 400 that names the place. */
+/**
+ * Text decoded from UTF-8 holds no lone surrogate, and JSON strings may not hold a raw control
+ * character: a NUL or a lone surrogate can only come from a `\u` escape (or be raw in text that
+ * was not decoded from UTF-8). Without one (almost every body) the value need not be walked.
+ */
+const ESCAPED_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])|\p{Cs}/u;
+
+/** JSON.parse, refusing duplicate keys, deep nesting and unstorable strings; a bad body is a 400 that names the place. */
 export function parseStrictJson(text: string): unknown {
   const parsed = parseStrictJsonText(text);
   if (!parsed.ok) throw invalidInput(`the request body is not acceptable JSON: ${parsed.problem.message}`, [parsed.problem]);
+  const unstorable = ESCAPED_UNSTORABLE.test(text) ? firstUnstorableString(parsed.value) : undefined;
+  if (unstorable !== undefined) {
+    const where = unstorable.path || "/";
+    throw invalidInput(`the request body cannot be stored as sent: the string at ${where} ${unstorable.reason}`, [
+      { code: "http/unstorable-string", severity: "error", message: `the string ${unstorable.reason}; it is refused rather than stored changed`, path: unstorable.path },
+    ]);
+  }
   return parsed.value;
 }

@@ -1,6 +1,7 @@
 // Execution history in the `rule_history` table (migrations/002-rule-history.ts).
 import type { Knex } from "knex";
 import { parseJsonText, parseNullableJsonText, toBoolean, toInteger, toJsonText, toNullableJsonText, toText, toTimestamp } from "./columns.js";
+import { isIdInRange } from "./id-ranges.js";
 import type { ExecutionTrigger, HistoryEntry, HistoryStore } from "./store.js";
 
 type Row = Record<string, unknown>;
@@ -24,6 +25,8 @@ export function knexHistoryStore(db: () => Knex): HistoryStore {
     },
 
     async list(ruleId, { afterId, beforeId, limit, order = "asc" }) {
+      // No rule has an id beyond its column's range (32-bit on PostgreSQL, which would fail on it).
+      if (ruleId !== undefined && !isIdInRange(ruleId, "rule")) return [];
       const query = history().orderBy("id", order).limit(limit);
       if (ruleId !== undefined) query.where({ rule_id: ruleId });
       if (afterId !== undefined) query.where("id", ">", afterId);

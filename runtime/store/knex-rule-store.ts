@@ -12,6 +12,7 @@ import {
   toText,
   toTimestamp,
 } from "./columns.js";
+import { isIdInRange } from "./id-ranges.js";
 import { RULE_NAME_INDEX } from "./migrations/008-unique-rule-names.js";
 import { RuleNameTakenError, type Dialect, type ImportedRule, type Rule, type RuleStore, type RuleSummary } from "./store.js";
 
@@ -53,6 +54,8 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async get(id) {
+      // An id no rule can have is not passed to the database (a 32-bit column on PostgreSQL fails on it).
+      if (!isIdInRange(id, "rule")) return undefined;
       const row = await rules().where({ id }).first();
       return row === undefined ? undefined : toRule(row);
     },
@@ -91,6 +94,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async update(id, patch, now) {
+      if (!isIdInRange(id, "rule")) return undefined;
       const values: Row = { updated_at: timestampOf(now) };
       if (patch.name !== undefined) values.name = patch.name;
       if (patch.description !== undefined) values.description = patch.description;
@@ -108,11 +112,13 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async setEnabled(id, enabled, now) {
+      if (!isIdInRange(id, "rule")) return undefined;
       const [row] = await rules().where({ id }).update({ enabled, updated_at: timestampOf(now) }).returning("*");
       return row === undefined ? undefined : toRule(row);
     },
 
     async remove(id) {
+      if (!isIdInRange(id, "rule")) return false;
       await db()("rule_cooldowns").where({ rule_id: id }).delete();
       return (await rules().where({ id }).delete()) > 0;
     },

@@ -28,7 +28,7 @@ describe("checkAuditEventInput", () => {
     expect(failureOf({ ...auditInput(), tenantId: "" })).to.equal('audit event: tenantId must be a non-empty string, got ""');
     expect(failureOf({ ...auditInput(), subject: { id: "alice" } })).to.equal("audit event: subject.role must be a non-empty string, got undefined");
     expect(failureOf({ ...auditInput(), resource: "rule" })).to.contain("audit event: resource must be an object");
-    expect(failureOf({ ...auditInput(), outcome: "maybe" })).to.equal('audit event: outcome must be one of allowed, denied, got "maybe"');
+    expect(failureOf({ ...auditInput(), outcome: "maybe" })).to.equal('audit event: outcome must be one of allowed, denied, invalid, got "maybe"');
     expect(failureOf({ ...auditInput(), correlationId: "\ud800" })).to.contain("correlationId must be well-formed Unicode");
     expect(failureOf({ ...auditInput(), traceId: 7 })).to.contain("traceId must be a non-empty string, got 7");
     expect(failureOf(null)).to.contain("the event must be an object");

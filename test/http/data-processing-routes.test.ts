@@ -154,22 +154,22 @@ describe("data-processing routes over HTTP with the reference processor (issue 7
     expect(next.json.items.map((d: { request_id: string }) => d.request_id)).to.deep.equal(["req-page-a"]);
   });
 
-  it("without x-request-id the service makes one and echoes it; an x-request-id that is not an identifier is 400 and nothing is audited or run", async () => {
+  it("without x-request-id the service makes one and echoes it; an x-request-id that is not an identifier is 400, audited as invalid, and nothing is run", async () => {
     const made = await post(loadForecast());
     expect(made.status).to.equal(200);
     expect(made.headers.get("x-request-id")).to.match(/^request-\d+$/).and.equal(made.json.request_id);
     calls = 0;
     const bad = await post(loadForecast(), { requestId: "has space" });
     expect([bad.status, bad.json.error.code, bad.json.error.correlationId]).to.deep.equal([400, "invalid-input", bad.correlationId]);
-    expect(await auditOf(f.store, bad.correlationId)).to.deep.equal([]);
+    expect((await auditOf(f.store, bad.correlationId)).map((e) => [e.outcome, e.resource.id])).to.deep.equal([["invalid", "site-load-forecast"]]);
     expect(calls).to.equal(0);
   });
 
-  it("the body is the strict application request: unknown fields, a frame, or no body are 400 before anything is audited (spec: The body is the strict application request)", async () => {
+  it("the body is the strict application request: unknown fields, a frame, or no body are 400, audited as invalid, and nothing runs (spec: The body is the strict application request; issue 16 item 25)", async () => {
     for (const body of [{ ...loadForecast(), endpoint: "http://evil" }, { ...loadForecast(), frame: {} }, { ...loadForecast(), options: { kind: "forecast", horizon_steps: 4, smoothing: 1 } }, undefined]) {
       const reply = await post(body);
       expect([reply.status, reply.json.error.code], JSON.stringify(body)).to.deep.equal([400, "invalid-input"]);
-      expect(await auditOf(f.store, reply.correlationId)).to.deep.equal([]);
+      expect((await auditOf(f.store, reply.correlationId)).map((e) => [e.action, e.outcome, e.resource.id])).to.deep.equal([["data_processing.process", "invalid", body === undefined ? null : "site-load-forecast"]]);
     }
     expect(calls).to.equal(0);
   });
@@ -197,12 +197,13 @@ describe("data-processing routes over HTTP with the reference processor (issue 7
     });
   }
 
-  it("a Viewer may not run processing: 403, audited as denied with the task, and the processor is never called (spec: Authentication 1)", async () => {
+  it("a Viewer may not run processing: 403 before the body is read, audited as denied, and the processor is never called (spec: Authentication 1)", async () => {
     const reply = await post(loadForecast(), { role: "Viewer" });
     expect([reply.status, reply.json.error.code]).to.deep.equal([403, "permission-denied"]);
     expect(reply.json.error.message).to.include("data_processing.run");
     const events = await auditOf(f.store, reply.correlationId);
-    expect(events.map((e) => [e.action, e.outcome, e.resource.id, e.subject.role])).to.deep.equal([["data_processing.process", "denied", "site-load-forecast", "Viewer"]]);
+    // Authorisation comes before the body is read (issue 16 item 4): the task is not known.
+    expect(events.map((e) => [e.action, e.outcome, e.resource.id, e.subject.role, e.confirmation])).to.deep.equal([["data_processing.process", "denied", null, "Viewer", "unknown"]]);
     expect(calls).to.equal(0);
   });
 
@@ -263,7 +264,7 @@ describe("data-processing routes: route policy (issue 7 item 6)", function () {
       const refused = await f.request("POST", PROCESS, { token, body: loadForecast(), headers: { ...headers, "x-correlation-id": "confirm-missing" } });
       expect([refused.status, refused.json.error.code], JSON.stringify(headers)).to.deep.equal([400, "confirmation-required"]);
     }
-    expect(await auditOf(f.store, "confirm-missing")).to.deep.equal([]);
+    expect((await auditOf(f.store, "confirm-missing")).map((e) => [e.outcome, e.confirmation])).to.deep.equal(Array(3).fill(["invalid", "missing"]));
     const reply = await f.request("POST", PROCESS, { token, body: loadForecast(), headers: { "x-svc-confirmed": "true", "x-correlation-id": "confirm-given" } });
     expect(reply.status, reply.text.slice(0, 300)).to.equal(200);
     expect((await auditOf(f.store, "confirm-given")).map((e) => [e.outcome, e.confirmation])).to.deep.equal([["allowed", "confirmed"]]);

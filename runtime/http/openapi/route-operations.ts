@@ -2,6 +2,7 @@
 // query schema, the request body, the success response in its envelope, the error responses by
 // status, and the security requirement. Pure; shapes are referenced, never copied.
 import { statusOf, type ErrorCode } from "../../errors.js";
+import { ID_RANGES } from "../../store/id-ranges.js";
 import { isControlPlanePath } from "../error-envelope.js";
 import type { RouteSpec } from "../route-table.js";
 import { COMPONENTS_PREFIX, escapeToken, type JsonObject } from "./schema-components.js";
@@ -14,8 +15,8 @@ const ID_PARAMETER = {
   name: "id",
   in: "path",
   required: true,
-  description: "The rule's id: a positive decimal integer.",
-  schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  description: `The rule's id: a decimal integer from 1 to ${ID_RANGES.rule.max}.`,
+  schema: { type: "integer", minimum: 1, maximum: ID_RANGES.rule.max },
 };
 
 export function buildOperation(route: RouteSpec, components: Readonly<Record<string, JsonObject>>): JsonObject {

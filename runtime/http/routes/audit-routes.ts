@@ -6,7 +6,7 @@ import type { Identity } from "../../auth/identity.js";
 import { invalidInput } from "../../errors.js";
 import type { AppDeps } from "../app-deps.js";
 import { allowRead, type AppContext } from "../guard.js";
-import { integerParam, problem, readQuery, timeParam } from "../request-input.js";
+import { ID_RANGES, integerParam, problem, readQuery, timeParam } from "../request-input.js";
 
 type Handler = (ctx: AppContext) => Promise<void>;
 
@@ -37,7 +37,7 @@ export function auditRoutes(deps: AppDeps): Record<string, Handler> {
 }
 
 function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | undefined): AuditQuery {
-  const values = readQuery(ctx.query, QUERY);
+  const values = readQuery(ctx.querystring, QUERY);
   const cursor = sequenceOf(values.cursor, "cursor", "/query/cursor");
   const lastEvent = sequenceOf(lastEventId, "Last-Event-ID", "/header/last-event-id");
   if (cursor !== undefined && lastEvent !== undefined && cursor !== lastEvent) {
@@ -65,6 +65,6 @@ function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | unde
 function sequenceOf(text: string | undefined, what: string, path: string): number | undefined {
   if (text === undefined) return undefined;
   const value = /^(0|[1-9]\d{0,15})$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value)) throw invalidInput(`${what} must be a decimal audit sequence, got '${text}'`, [problem(path, "expected a decimal audit sequence")]);
+  if (!(value >= 0 && value <= ID_RANGES.auditSequence.max)) throw invalidInput(`${what} must be a decimal audit sequence, got '${text}'`, [problem(path, "expected a decimal audit sequence")]);
   return value;
 }

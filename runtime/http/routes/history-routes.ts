@@ -5,7 +5,7 @@ import { invalidInput } from "../../errors.js";
 import type { HistoryOrder } from "../../store/store.js";
 import type { AppDeps } from "../app-deps.js";
 import { allowRead, type AppContext } from "../guard.js";
-import { integerParam, parseId, problem, readQuery, type QueryValues } from "../request-input.js";
+import { idParam, integerParam, parseId, problem, readQuery, type QueryValues } from "../request-input.js";
 
 type Handler = (ctx: AppContext) => Promise<void>;
 
@@ -14,10 +14,10 @@ export function historyRoutes(deps: AppDeps): Record<string, Handler> {
     async getRuleHistory(ctx) {
       await allowRead(ctx, deps, "rule.read");
       const id = parseId(String(ctx.params.id));
-      const query = readQuery(ctx.query, ["order", "after_id", "before_id", "limit"]);
+      const query = readQuery(ctx.querystring, ["order", "after_id", "before_id", "limit"]);
       const order = orderParam(query);
-      const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER });
-      const beforeId = integerParam(query, "before_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
+      const afterId = idParam(query, "after_id", "history", 0);
+      const beforeId = idParam(query, "before_id", "history", 1);
       const limit = integerParam(query, "limit", { min: 1, max: 500, fallback: 50 })!;
       const items = await deps.store.history.list(id, {
         ...(afterId !== undefined ? { afterId } : {}),

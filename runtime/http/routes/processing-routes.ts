@@ -1,15 +1,12 @@
 // The data-processing routes (spec: Endpoints, application routes; Authentication; Errors),
 // mounted only when data processing is composed. Discovery, processor health and derived data are
-// reads (`data_processing.read`). A processing call (`data_processing.run`): authenticate, read
-// the body, authorise (a refusal is audited as denied), check the body and x-request-id, confirm
-// when the binding's route requires it (`x-svc-confirmed: true`), append the audit record (if
-// that fails nothing runs), run the call within the route's max_concurrency, record its outcome,
+// reads (`data_processing.read`). A processing call (`data_processing.run`): authenticate,
+// authorise (a refusal is audited as denied), read and check the body and x-request-id, confirm
+// when the binding's route requires it (`x-svc-confirmed: true`) (a refusal of these is audited as
+// invalid: guard.ts acceptMutation), append the audit record (if that fails nothing runs), run the call within the route's max_concurrency, record its outcome,
 // and answer (processing-answer.ts). No replay store: every call is audited and may run again.
 import { validateProcessTaskRequest } from "../../../generated/index.js";
 import type { ProcessTaskRequest } from "../../../generated/types.js";
-import type { AuditConfirmation } from "../../audit/audit-event.js";
-import { authorize } from "../../auth/authenticator.js";
-import { hasPermission, type Identity } from "../../auth/identity.js";
 import { invalidInput, ServiceError } from "../../errors.js";
 import { findCommissioned } from "../../processing/binding/index.js";
 import { createProcessorDescriptors, listDiscoveryEntries } from "../../processing/discovery/index.js";
@@ -18,11 +15,10 @@ import type { ProcessOutcome } from "../../processing/run/process-outcome.js";
 import { toOutcomeRecord } from "../../processing/run/outcome-record.js";
 import { processTask } from "../../processing/run/process-task.js";
 import type { ProcessingOutcomeInput } from "../../store/store.js";
-import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps, type ProcessingDeps } from "../app-deps.js";
-import { auditEvent, type AuditContext } from "../audit-entry.js";
-import { allowRead, type AppContext } from "../guard.js";
-import { readJsonBody } from "../read-json-body.js";
-import { integerParam, problem, readQuery } from "../request-input.js";
+import type { AppDeps, ProcessingDeps } from "../app-deps.js";
+import { auditEvent } from "../audit-entry.js";
+import { acceptMutation, allowRead, appendAllowed, isObject, type AppContext } from "../guard.js";
+import { idParam, integerParam, problem, readQuery } from "../request-input.js";
 import { validateBody } from "../validate-body.js";
 import { answerOf } from "./processing-answer.js";
 
@@ -49,7 +45,7 @@ export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Rec
   return {
     async listProcessingTasks(ctx) {
       await allowRead(ctx, deps, "data_processing.read");
-      readQuery(ctx.query, []);
+      readQuery(ctx.querystring, []);
       const due = descriptors.due(routes, now());
       if (due.length > 0) await checkHealth(due);
       ctx.body = { items: listDiscoveryEntries(processing.pack, descriptors.known()) };
@@ -57,7 +53,7 @@ export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Rec
 
     async getProcessorHealth(ctx) {
       await allowRead(ctx, deps, "data_processing.read");
-      readQuery(ctx.query, []);
+      readQuery(ctx.querystring, []);
       const items = (await checkHealth(routes)).map((c) => c.entry);
       ctx.set("Cache-Control", "no-store");
       ctx.body = { items };
@@ -65,36 +61,38 @@ export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Rec
 
     async listDerivedData(ctx) {
       await allowRead(ctx, deps, "data_processing.read");
-      const values = readQuery(ctx.query, ["task_id", "limit", "before"]);
+      const values = readQuery(ctx.querystring, ["task_id", "limit", "before"]);
       const taskId = values.task_id;
       if (taskId === undefined || !RESOURCE_ID.test(taskId)) {
         throw invalidInput("query parameter 'task_id' must name a task (letters, digits and . _ : -, at most 128)", [problem("/query/task_id", "required: a task id")]);
       }
       const limit = integerParam(values, "limit", { min: 1, max: 500, fallback: 50 })!;
-      const before = integerParam(values, "before", { min: 1, max: Number.MAX_SAFE_INTEGER });
+      const before = idParam(values, "before", "derived");
       ctx.body = await deps.store.processing.listDerived(taskId, { limit, ...(before !== undefined ? { before } : {}) });
     },
 
     async processTask(ctx) {
-      const identity = await deps.auth.authenticate(ctx.get("authorization") || undefined, { configuredBearer: false });
-      const body = await readJsonBody(ctx.req, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
       const confirmed = ctx.get("x-svc-confirmed") === "true";
-      if (!hasPermission(identity, "data_processing.run")) {
-        const known = validateProcessTaskRequest(body) ? body : undefined;
-        const confirmation: AuditConfirmation = confirmed ? "confirmed" : known !== undefined && confirmationRequired(known) ? "missing" : "not-required";
-        await deps.store.audit.append(auditEvent(auditContext(ctx, identity, confirmation), ACTION, taskResource(known?.task_id ?? null), "denied"));
-        authorize(identity, "data_processing.run");
-      }
-      const request = validateBody(body, validateProcessTaskRequest, WHAT);
-      const requestId = requestIdOf(ctx) ?? processing.newId("request");
-      ctx.set("x-request-id", requestId);
-      if (confirmationRequired(request) && !confirmed) {
-        throw new ServiceError("confirmation-required", `binding '${request.binding_id}' runs on a processor route that requires explicit confirmation`, {
-          hint: "send the header x-svc-confirmed: true",
-        });
-      }
+      const { input: { request, requestId }, audit } = await acceptMutation(ctx, deps, {
+        action: ACTION,
+        permission: "data_processing.run",
+        confirmed: false,
+        resource: { kind: TASK, idOf: (body) => (isObject(body) && typeof body.task_id === "string" && RESOURCE_ID.test(body.task_id) ? body.task_id : null) },
+        confirmation: (body) => (confirmed ? "confirmed" : validateProcessTaskRequest(body) && confirmationRequired(body) ? "missing" : "not-required"),
+        read: (body) => {
+          const request = validateBody(body, validateProcessTaskRequest, WHAT);
+          const requestId = requestIdOf(ctx) ?? processing.newId("request");
+          ctx.set("x-request-id", requestId);
+          if (confirmationRequired(request) && !confirmed) {
+            throw new ServiceError("confirmation-required", `binding '${request.binding_id}' runs on a processor route that requires explicit confirmation`, {
+              hint: "send the header x-svc-confirmed: true",
+            });
+          }
+          return { request, requestId };
+        },
+      });
       // Fail closed: when the audit record cannot be written, nothing runs (a 500 without detail).
-      await deps.store.audit.append(auditEvent(auditContext(ctx, identity, confirmed ? "confirmed" : "not-required"), ACTION, taskResource(request.task_id), "allowed"));
+      await appendAllowed(ctx, deps, auditEvent(audit, ACTION, taskResource(request.task_id), "allowed"));
       const outcome = await run(ctx, request, requestId);
       await record(toOutcomeRecord(outcome, request, requestId, now()), ctx.state.correlationId);
       ctx.body = answerOf(outcome, requestId, (name, value) => ctx.set(name, value));
@@ -145,14 +143,12 @@ export function processingRoutes(deps: AppDeps, processing: ProcessingDeps): Rec
       },
     };
   }
-
-  function auditContext(ctx: AppContext, identity: Identity, confirmation: AuditConfirmation): AuditContext {
-    return { identity, confirmation, correlationId: ctx.state.correlationId, now: now(), ...(ctx.state.traceId !== undefined ? { traceId: ctx.state.traceId } : {}) };
-  }
 }
 
+const TASK = "data-processing-task";
+
 function taskResource(id: string | null): { kind: string; id: string | null } {
-  return { kind: "data-processing-task", id };
+  return { kind: TASK, id };
 }
 
 /** The caller's x-request-id, when sent: a ResourceId, or the call is refused (400). */

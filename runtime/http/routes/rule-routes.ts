@@ -1,13 +1,13 @@
-// The rule endpoints of the spec. Each mutation: authenticate, authorise, confirm, then the rule
-// service runs the change in one transaction that first writes the audit record; the scheduler
-// reloads after the commit. Routes only adapt: validate, call, shape the answer.
+// The rule endpoints of the spec. Each mutation: authenticate, authorise, read the input and
+// confirm (guard.ts acceptMutation), then the rule service runs the change in one transaction that
+// first writes the audit record; the scheduler reloads after the commit. Routes only adapt: validate, call, shape the answer.
 import { validateConfirmedRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
 import { invalidInput } from "../../errors.js";
-import type { BeforeChange } from "../../rules/rule-service.js";
+import type { BeforeChange, RuleUpdate } from "../../rules/rule-service.js";
 import { ruleWarnings } from "../../rules/rule-warnings.js";
 import type { AppDeps } from "../app-deps.js";
 import { auditEvent, type AuditContext } from "../audit-entry.js";
-import { acceptMutation, allowRead, isObject, type AppContext } from "../guard.js";
+import { acceptMutation, allowRead, appendAllowed, isObject, type AppContext } from "../guard.js";
 import { integerParam, parseId, readQuery } from "../request-input.js";
 import { validateBody } from "../validate-body.js";
 
@@ -29,7 +29,7 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
   return {
     async listRules(ctx) {
       await allowRead(ctx, deps, "rule.read");
-      const query = readQuery(ctx.query, ["page", "page_size"]);
+      const query = readQuery(ctx.querystring, ["page", "page_size"]);
       const page = integerParam(query, "page", { min: 1, max: 1e9, fallback: 1 })!;
       const pageSize = integerParam(query, "page_size", { min: 1, max: 500, fallback: 50 })!;
       const { items, total } = await service.list({ offset: (page - 1) * pageSize, limit: pageSize });
@@ -37,8 +37,13 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
     },
 
     async createRule(ctx) {
-      const { body, audit } = await acceptMutation(ctx, deps, { action: "rule.create", permission: "rule.write", confirmed: true, resource: rule(null) });
-      const input = validateBody(body, validateRuleCreateRequest, "POST /api/rules");
+      const { input, audit } = await acceptMutation(ctx, deps, {
+        action: "rule.create",
+        permission: "rule.write",
+        confirmed: true,
+        resource: { kind: "rule" },
+        read: (body) => validateBody(body, validateRuleCreateRequest, "POST /api/rules"),
+      });
       const created = await service.create({ name: input.name, description: input.description ?? "" }, audited(audit));
       ctx.set("Location", `/api/rules/${created.id}`);
       ok(ctx, { id: created.id, name: created.name, status: "created" }, 201);
@@ -52,22 +57,15 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
     },
 
     async updateRule(ctx) {
-      const id = ruleId(ctx);
-      const { body, audit } = await acceptMutation(ctx, deps, { action: "rule.update", permission: "rule.write", confirmed: true, resource: rule(id) });
-      if (isObject(body) && "enabled" in body) {
-        throw invalidInput("PUT does not change enabled", [{ code: "http/read-only-field", severity: "error", message: "enabled is changed by enable and disable", path: "/enabled" }], `use POST /api/rules/${id}/enable or /disable`);
-      }
-      const { confirmed: _confirmed, ...update } = validateBody(body, validateRuleUpdateRequest, `PUT /api/rules/${id}`);
-      const updated = await service.update(id, update, audited(audit));
+      const { input, id, audit } = await acceptMutation(ctx, deps, { action: "rule.update", permission: "rule.write", confirmed: true, resource: RULE, read: readUpdate });
+      const updated = await service.update(id!, input, audited(audit));
       // Warnings never block storing: they ride beside `data` (docs/api.md), empty when none.
       ctx.body = { success: true, data: updated, warnings: ruleWarnings(updated) };
     },
 
     async deleteRule(ctx) {
-      const id = ruleId(ctx);
-      const { body, audit } = await acceptMutation(ctx, deps, { action: "rule.delete", permission: "rule.write", confirmed: true, resource: rule(id) });
-      validateBody(body, validateConfirmedRequest, `DELETE /api/rules/${id}`);
-      await service.remove(id, audited(audit));
+      const { id, audit } = await acceptMutation(ctx, deps, { action: "rule.delete", permission: "rule.write", confirmed: true, resource: RULE, read: readConfirmed("DELETE /api/rules/{id}") });
+      await service.remove(id!, audited(audit));
       ok(ctx, { id, status: "deleted" });
     },
 
@@ -75,14 +73,12 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
     disableRule: (ctx) => setEnabled(ctx, false),
 
     async executeRule(ctx) {
-      const id = ruleId(ctx);
-      const { body, audit } = await acceptMutation(ctx, deps, { action: "rule.execute", permission: "rule.execute", confirmed: true, resource: rule(id) });
-      validateBody(body, validateConfirmedRequest, `POST /api/rules/${id}/execute`);
-      await service.get(id);
+      const { id, audit } = await acceptMutation(ctx, deps, { action: "rule.execute", permission: "rule.execute", confirmed: true, resource: RULE, read: readConfirmed("POST /api/rules/{id}/execute") });
+      await service.get(id!);
       // There is no store change to share a transaction with: the record is committed first, and
       // the execution's own record (rule_history) follows.
-      await deps.store.audit.append(auditEvent(audit, "rule.execute", rule(id), "allowed"));
-      ok(ctx, await runtime.execute(id));
+      await appendAllowed(ctx, deps, auditEvent(audit, "rule.execute", rule(id), "allowed"));
+      ok(ctx, await runtime.execute(id!));
     },
 
     async getRuleVariables(ctx) {
@@ -93,10 +89,25 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
   };
 
   async function setEnabled(ctx: AppContext, enabled: boolean): Promise<void> {
-    const id = ruleId(ctx);
     const action = enabled ? "rule.enable" : "rule.disable";
-    const { body, audit } = await acceptMutation(ctx, deps, { action, permission: "rule.write", confirmed: true, resource: rule(id) });
-    validateBody(body, validateConfirmedRequest, `POST /api/rules/${id}/${enabled ? "enable" : "disable"}`);
-    ok(ctx, await service.setEnabled(id, enabled, audited(audit)));
+    const what = `POST /api/rules/{id}/${enabled ? "enable" : "disable"}`;
+    const { id, audit } = await acceptMutation(ctx, deps, { action, permission: "rule.write", confirmed: true, resource: RULE, read: readConfirmed(what) });
+    ok(ctx, await service.setEnabled(id!, enabled, audited(audit)));
   }
+}
+
+/** The resource of a route with a rule id in its path. */
+const RULE = { kind: "rule", pathId: true };
+
+function readConfirmed(what: string): (body: unknown, id: number | null) => void {
+  return (body, id) => void validateBody(body, validateConfirmedRequest, what.replace("{id}", String(id)));
+}
+
+/** A PUT body: the fields it may change (never `enabled`, which has its own routes). */
+function readUpdate(body: unknown, id: number | null): RuleUpdate {
+  if (isObject(body) && "enabled" in body) {
+    throw invalidInput("PUT does not change enabled", [{ code: "http/read-only-field", severity: "error", message: "enabled is changed by enable and disable", path: "/enabled" }], `use POST /api/rules/${id}/enable or /disable`);
+  }
+  const { confirmed: _confirmed, ...update } = validateBody(body, validateRuleUpdateRequest, `PUT /api/rules/${id}`);
+  return update;
 }

@@ -3,7 +3,7 @@
 import type { RuntimeStatus } from "../../rules/rule-runtime.js";
 import type { AppDeps } from "../app-deps.js";
 import { auditEvent } from "../audit-entry.js";
-import { acceptMutation, allowRead, isObject, type AppContext } from "../guard.js";
+import { acceptMutation, allowRead, appendAllowed, isObject, type AppContext } from "../guard.js";
 import { invalidInput } from "../../errors.js";
 
 type Handler = (ctx: AppContext) => Promise<void>;
@@ -16,15 +16,19 @@ export function schedulerRoutes(deps: AppDeps): Record<string, Handler> {
     },
 
     async reloadScheduler(ctx) {
-      const { body, audit } = await acceptMutation(ctx, deps, { action: "scheduler.reload", permission: "scheduler.reload", confirmed: false, resource: { kind: "scheduler", id: null } });
-      if (body !== undefined && !(isObject(body) && Object.keys(body).every((key) => key === "confirmed"))) {
-        throw invalidInput("POST /api/scheduler/reload takes no fields (no body, {} or {\"confirmed\": true} are accepted)", [{ code: "http/unexpected-body", severity: "error", message: "no fields are accepted", path: "" }]);
-      }
-      await deps.store.audit.append(auditEvent(audit, "scheduler.reload", { kind: "scheduler", id: null }, "allowed"));
+      const { audit } = await acceptMutation(ctx, deps, { action: "scheduler.reload", permission: "scheduler.reload", confirmed: false, resource: { kind: "scheduler" }, read: readReloadBody });
+      await appendAllowed(ctx, deps, auditEvent(audit, "scheduler.reload", { kind: "scheduler", id: null }, "allowed"));
       deps.service.forgetCached();
       ctx.body = { success: true, data: await deps.runtime.reload() };
     },
   };
+}
+
+/** No body, `{}` or `{"confirmed": true}`. */
+function readReloadBody(body: unknown): void {
+  if (body !== undefined && !(isObject(body) && Object.keys(body).every((key) => key === "confirmed"))) {
+    throw invalidInput("POST /api/scheduler/reload takes no fields (no body, {} or {\"confirmed\": true} are accepted)", [{ code: "http/unexpected-body", severity: "error", message: "no fields are accepted", path: "" }]);
+  }
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());

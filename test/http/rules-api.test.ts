@@ -144,7 +144,7 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(false);
     });
 
-    it("issue 16.20: a rule name another rule has is refused with 409 duplicate-name naming that rule, on POST and PUT, and nothing changes", async () => {
+    it("issue 16.20: a rule name another rule has is refused with 409 duplicate-name naming that rule, on POST and PUT, and nothing changes but the audit of the refusal", async () => {
       const boiler = await create("Boiler enable");
       const ahu = await create("AHU-2 duct pressure");
       const before = await auditActions();
@@ -159,7 +159,8 @@ for (const [name, backend] of databaseBackends()) {
       expect(rename.json.error.details).to.include({ existing_rule_id: boiler });
       expect((await f.request("GET", `/api/rules/${ahu}`, { token: engineer })).json.data).to.include({ name: "AHU-2 duct pressure", flow_json: null });
       expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(2);
-      expect(await auditActions()).to.deep.equal(before);
+      // Nothing changed; each refusal is audited as invalid (item 25: every authenticated call leaves an event).
+      expect(await auditActions()).to.deep.equal([...before, "rule.create:null:invalid", `rule.update:${ahu}:invalid`]);
       // Keeping its own name is no clash; names compare exactly, so another case is another name.
       expect((await f.request("PUT", `/api/rules/${boiler}`, { token: engineer, body: { name: "Boiler enable", description: "d", confirmed: true } })).status).to.equal(200);
       expect((await f.request("POST", "/api/rules", { token: engineer, body: { name: "boiler enable", confirmed: true } })).status).to.equal(201);

@@ -89,7 +89,7 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data).to.deep.equal(reply.json.data);
     });
 
-    it("spec errors: a malformed flow fails the PUT as a unit; the stored rule stays byte-identical and nothing is audited", async () => {
+    it("spec errors: a malformed flow fails the PUT as a unit; the stored rule stays byte-identical and only the refusal is audited (denied, issue 16.25)", async () => {
       const id = await create();
       await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
       const before = (await f.request("GET", `/api/rules/${id}`, { token: engineer })).text;
@@ -102,7 +102,7 @@ for (const [name, backend] of databaseBackends()) {
       expect(reply.json.error.details.diagnostics.some((d: { path: string }) => d.path.startsWith("/flow_json"))).to.equal(true);
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).text).to.equal(before);
       expect(JSON.stringify(await f.store.rules.get(id))).to.equal(stored);
-      expect(await auditActions()).to.deep.equal(audited);
+      expect(await auditActions()).to.deep.equal([...audited, `rule.update:${id}:denied`]);
     });
 
     it("spec errors: a malformed trigger_config is rejected at the update boundary with its path", async () => {

@@ -167,11 +167,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
               "additionalProperties": false,
               "properties": {
                 "sequence": {
-                  "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+                  "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+                  "description": "The event's sequence."
                 },
                 "evidenceDigest": {
                   "type": "string",
-                  "pattern": "^[0-9a-f]{64}$"
+                  "pattern": "^[0-9a-f]{64}$",
+                  "description": "The event's evidenceDigest: lower-case hex sha256."
                 }
               }
             }

@@ -39,7 +39,12 @@ export async function verifyStoredAuditChain(reader: AuditChainReader, range: Ve
   let previous = "";
   if (from > 1) {
     const [before] = await reader.readChainAt([from - 1]);
-    if (before === undefined) return broken(report, String(from), "sequence-gap", `event ${from - 1} is missing, so the link of event ${from} cannot be checked`);
+    if (before === undefined) {
+      // Past the end of the log there is nothing to verify; before an event, a missing one is a gap.
+      const [first] = await reader.readChain({ after: from - 1, ...(range.to !== undefined ? { through: range.to } : {}), limit: 1 });
+      if (first === undefined) return report;
+      return broken(report, first.sequence, "sequence-gap", `event ${from - 1} is missing, so the link of event ${first.sequence} cannot be checked`);
+    }
     previous = before.evidenceDigest;
   }
   let after = from - 1;

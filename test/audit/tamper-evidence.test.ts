@@ -72,6 +72,9 @@ for (const [name, backend] of databaseBackends()) {
       const fromGap = await f.request("GET", "/api/v1/audit/verify?from=6", { token: admin });
       expect(fromGap.json.firstBroken).to.include({ sequence: "6", kind: "sequence-gap" });
 
+      const beyond = await f.request("GET", "/api/v1/audit/verify?from=50", { token: admin });
+      expect(beyond.json).to.deep.include({ ok: true, from: "50", to: null, checked: 0, firstBroken: null, last: null });
+
       const intact = await f.request("GET", "/api/v1/audit/verify?from=1&to=2", { token: admin });
       expect(intact.json).to.deep.include({ ok: true, from: "1", to: "2", checked: 2, firstBroken: null });
 

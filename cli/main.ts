@@ -21,6 +21,10 @@ interface Command {
 // Each command is loaded when it runs: `svc rules list` must not pay for the grammar, the
 // validators or the server it does not use.
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  audit: async () => {
+    const m = await import("./commands/audit.js");
+    return { usage: m.AUDIT_USAGE, run: (i) => m.auditCommand(i.args, i.console, i.env) };
+  },
   compile: async () => {
     const m = await import("./commands/compile.js");
     return { usage: m.COMPILE_USAGE, run: (i) => m.compileCommand(i.args, i.console, i.cwd) };
@@ -93,6 +97,7 @@ Over the API (SVC_BASE_URL, default http://127.0.0.1:8080; token in SVC_ACCESS_T
               [--dry-run] [--enable] [--json]
   export      write every rule as DSL (and its raw JSON): svc export [--out DIR]
   mcp         a Model Context Protocol server on stdio: rules_list, rules_get, rules_execute
+  audit       verify the audit hash chain (Admin): svc audit verify [--from N] [--to N] [--json]
 
   help        show the usage of a command: svc help compile
 

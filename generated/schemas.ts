@@ -70,12 +70,125 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "audit-chain-report.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/audit-chain-report.schema.json",
+      "title": "AuditChainReport",
+      "description": "GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, and the first event that breaks it.",
+      "type": "object",
+      "required": [
+        "ok",
+        "from",
+        "to",
+        "checked",
+        "firstBroken",
+        "last"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "ok": {
+          "type": "boolean",
+          "description": "True when every event of the range verified."
+        },
+        "from": {
+          "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+          "description": "First sequence of the range."
+        },
+        "to": {
+          "description": "Last sequence examined: the range's end or the last stored event; null when the range held no event.",
+          "tsType": "string | null",
+          "type": [
+            "string",
+            "null"
+          ],
+          "if": {
+            "type": "null"
+          },
+          "then": true,
+          "else": {
+            "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+          }
+        },
+        "checked": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Events verified before the end of the range or the first break."
+        },
+        "firstBroken": {
+          "description": "The first event that breaks the chain, null when intact.",
+          "tsType": "{ sequence: string; kind: \"sequence-gap\" | \"digest-mismatch\" | \"malformed\"; reason: string } | null",
+          "anyOf": [
+            {
+              "type": "null"
+            },
+            {
+              "type": "object",
+              "required": [
+                "sequence",
+                "kind",
+                "reason"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "sequence": {
+                  "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+                  "description": "The sequence where the chain breaks (for a gap: the first event after the missing ones)."
+                },
+                "kind": {
+                  "enum": [
+                    "sequence-gap",
+                    "digest-mismatch",
+                    "malformed"
+                  ],
+                  "description": "sequence-gap: events missing, inserted or out of order; digest-mismatch: the event, or the one before it, was altered (a bad link); malformed: the stored row is not an event of its sequence."
+                },
+                "reason": {
+                  "type": "string",
+                  "description": "What was found, in words."
+                }
+              }
+            }
+          ]
+        },
+        "last": {
+          "description": "The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.",
+          "tsType": "{ sequence: string; evidenceDigest: string } | null",
+          "anyOf": [
+            {
+              "type": "null"
+            },
+            {
+              "type": "object",
+              "required": [
+                "sequence",
+                "evidenceDigest"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "sequence": {
+                  "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+                  "description": "The event's sequence."
+                },
+                "evidenceDigest": {
+                  "type": "string",
+                  "pattern": "^[0-9a-f]{64}$",
+                  "description": "The event's evidenceDigest: lower-case hex sha256."
+                }
+              }
+            }
+          ]
+        }
+      }
+    },
+  },
+  {
     file: "audit-event-page.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/audit-event-page.schema.json",
       "title": "AuditEventPage",
-      "description": "GET /api/v1/audit/events: a page of audit events, ascending by sequence.",
+      "description": "GET /api/v1/audit/events: a page of audit events, ascending by sequence, with the breaks of the hash chain found in the span the page covers (from the cursor to its last item).",
       "type": "object",
       "required": [
         "items",
@@ -103,6 +216,40 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "then": true,
           "else": {
             "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+          }
+        },
+        "gaps": {
+          "type": "array",
+          "description": "Sequences missing from the chain (of every tenant) between the page's cursor and its last item, as inclusive ranges: deleted events. Empty when none; consecutive pages mark each gap once. The service always sends it.",
+          "items": {
+            "$ref": "#/$defs/SequenceGap"
+          }
+        },
+        "digestMismatches": {
+          "type": "array",
+          "description": "Sequences of items on this page whose evidenceDigest does not follow from the event and its predecessor's digest: the event (or the one before it) was altered. Empty when none. The service always sends it.",
+          "items": {
+            "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+          }
+        }
+      },
+      "$defs": {
+        "SequenceGap": {
+          "title": "SequenceGap",
+          "type": "object",
+          "description": "Inclusive range of missing audit sequences.",
+          "required": [
+            "from",
+            "to"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "from": {
+              "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+            },
+            "to": {
+              "$ref": "api-parts.schema.json#/$defs/AuditSequence"
+            }
           }
         }
       }
@@ -274,6 +421,28 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "type": "string",
           "description": "Lower-case hex sha256 of the previous event's digest (empty for the first) and this event's RFC 8785 canonical JSON.",
           "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    },
+  },
+  {
+    file: "audit-verify-query.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/audit-verify-query.schema.json",
+      "title": "AuditVerifyQuery",
+      "description": "The range of GET /api/v1/audit/verify, as it arrives in the query string (both optional): audit sequences, not times.",
+      "type": "object",
+      "required": [],
+      "additionalProperties": false,
+      "properties": {
+        "from": {
+          "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+          "description": "First sequence to verify (default 1). Its link to the event before it is checked too."
+        },
+        "to": {
+          "$ref": "api-parts.schema.json#/$defs/AuditSequence",
+          "description": "Last sequence to verify (default: the last stored event)."
         }
       }
     },

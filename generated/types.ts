@@ -343,9 +343,11 @@ export type EndStep = "end";
  * Every schema file of schemas/ by its file name, to its root type.
  */
 export interface SchemaTypes {
+  "audit-chain-report": AuditChainReport;
   "audit-event-page": AuditEventPage;
   "audit-event-query": AuditEventQuery;
   "audit-event": AuditEvent;
+  "audit-verify-query": AuditVerifyQuery;
   "confirmed-request": ConfirmedRequest;
   "data-processing-task-list": DataProcessingTaskList;
   "data-processing/derived-data": DerivedData;
@@ -392,7 +394,33 @@ export interface SchemaTypes {
   "v1-error": V1Error;
 }
 /**
- * GET /api/v1/audit/events: a page of audit events, ascending by sequence.
+ * GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, and the first event that breaks it.
+ */
+export interface AuditChainReport {
+  /**
+   * True when every event of the range verified.
+   */
+  ok: boolean;
+  from: AuditSequence;
+  /**
+   * Last sequence examined: the range's end or the last stored event; null when the range held no event.
+   */
+  to: string | null;
+  /**
+   * Events verified before the end of the range or the first break.
+   */
+  checked: number;
+  /**
+   * The first event that breaks the chain, null when intact.
+   */
+  firstBroken: {sequence: string; kind: "sequence-gap" | "digest-mismatch" | "malformed"; reason: string} | null;
+  /**
+   * The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.
+   */
+  last: {sequence: string; evidenceDigest: string} | null;
+}
+/**
+ * GET /api/v1/audit/events: a page of audit events, ascending by sequence, with the breaks of the hash chain found in the span the page covers (from the cursor to its last item).
  */
 export interface AuditEventPage {
   /**
@@ -403,6 +431,14 @@ export interface AuditEventPage {
    * The `cursor` of the next page when more may follow, else null.
    */
   nextCursor: string | null;
+  /**
+   * Sequences missing from the chain (of every tenant) between the page's cursor and its last item, as inclusive ranges: deleted events. Empty when none; consecutive pages mark each gap once. The service always sends it.
+   */
+  gaps?: SequenceGap[];
+  /**
+   * Sequences of items on this page whose evidenceDigest does not follow from the event and its predecessor's digest: the event (or the one before it) was altered. Empty when none. The service always sends it.
+   */
+  digestMismatches?: AuditSequence[];
 }
 /**
  * One immutable audit record of a mutation, hash-chained to the previous one by `evidenceDigest`.
@@ -474,6 +510,13 @@ export interface AuditEvent {
   evidenceDigest: string;
 }
 /**
+ * Inclusive range of missing audit sequences.
+ */
+export interface SequenceGap {
+  from: AuditSequence;
+  to: AuditSequence;
+}
+/**
  * Filters of the audit routes, as they arrive in the query string (all optional). The tenant and project always come from the authenticated identity, never from the query.
  */
 export interface AuditEventQuery {
@@ -497,6 +540,13 @@ export interface AuditEventQuery {
    * Only events caused by this subject.
    */
   subjectId?: string;
+}
+/**
+ * The range of GET /api/v1/audit/verify, as it arrives in the query string (both optional): audit sequences, not times.
+ */
+export interface AuditVerifyQuery {
+  from?: AuditSequence;
+  to?: AuditSequence;
 }
 /**
  * Body of a mutation that takes no other input (delete, enable, disable, execute).

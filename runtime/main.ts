@@ -11,6 +11,7 @@ import { createAuthenticator } from "./auth/authenticator.js";
 import { configuredKeyVariables, readAuthConfig } from "./auth/auth-config.js";
 import { createConfiguredBearer } from "./auth/configured-bearer.js";
 import { createJwtVerifier } from "./auth/jwt-verifier.js";
+import { verifyAuditTail } from "./audit/verify-audit-tail.js";
 import { ensureLocalSecret } from "./auth/local-secret.js";
 import { describeAuthStartup } from "./auth/startup-notes.js";
 import { realTickTimer, systemClock } from "./engine/scheduler/index.js";
@@ -52,6 +53,9 @@ export async function startService(env: Record<string, string | undefined>, log:
     throw new ConfigError(`${join(config.pack, "site.yaml")}: the site model has errors (${loaded.diagnostics.length}); first: ${first?.message ?? "?"} — run: svc compile --check`);
   }
   const store = await openStore(config.dbUrl, { onNotice: (line) => log.error(`warning: ${line}`) });
+  // Tamper evidence at start-up: an alarm line, and the service starts anyway (docs/audit.md).
+  const tail = await verifyAuditTail(store.audit);
+  if (tail.alarm !== undefined) log.error(tail.alarm);
   // What the data-processing routes mount from (issue 7 item 6): the commissioned pack, the
   // routes as the client must call them, the client's environment (with the processor token).
   let processing: ProcessingHandle | undefined;

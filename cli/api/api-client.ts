@@ -56,7 +56,7 @@ const LIST_PAGE_SIZE = 500;
 // base URL that points at something else than this service must end in "not the rule API's
 // answer", never in a crash.
 type Type = "number" | "string" | "boolean" | "object" | "array" | "object|null";
-interface Shape {
+export interface Shape {
   [member: string]: Type | { each: Shape };
 }
 const RULE: Shape = { id: "number", name: "string", enabled: "boolean", description: "string", nodes_json: "object" };
@@ -112,7 +112,11 @@ export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch =
   };
 }
 
-async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method: string, path: string, body: unknown): Promise<T> {
+/**
+ * One request; the answer unwrapped from the `{success, data}` envelope, or with `v1` (the
+ * control plane's routes, which answer the body itself) as it came.
+ */
+export async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method: string, path: string, body: unknown, envelope: "api" | "v1" = "api"): Promise<T> {
   const url = `${settings.baseUrl}${path}`;
   const headers: Record<string, string> = { accept: "application/json" };
   if (settings.token !== undefined) headers.authorization = `Bearer ${settings.token}`;
@@ -133,6 +137,7 @@ async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method
   } catch {
     throw new ServiceFailure(`${method} ${path} answered ${response.status} with a body that is not JSON: is SVC_BASE_URL (${settings.baseUrl}) this service?`, response.status, correlationId);
   }
+  if (envelope === "v1" && response.ok) return answer as T;
   if (isEnvelope(answer) && answer.success === true && response.ok) return answer.data as T;
   const error = isObject(answer) && isObject(answer.error) ? answer.error : undefined;
   if (!response.ok && error !== undefined && typeof error.code === "string" && typeof error.message === "string") {
@@ -143,7 +148,7 @@ async function request<T>(settings: ApiSettings, fetchImpl: typeof fetch, method
 }
 
 /** The first member of `shape` that `data` lacks or has of another type; undefined when it fits. */
-function mismatch(data: unknown, shape: Shape, at = ""): string | undefined {
+export function mismatch(data: unknown, shape: Shape, at = ""): string | undefined {
   if (!isObject(data)) return `${at || "the answer"} is not an object`;
   for (const [key, expected] of Object.entries(shape)) {
     const value = data[key];

@@ -1,7 +1,9 @@
 // What the MCP tools answer: a JSON text (and the same value as structuredContent), or an error
 // result the model can read: the service's code, message and correlation id, never a stack.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { TOKEN_HINT } from "../api/api-command.js";
 import { ApiError, ServiceFailure } from "../api/api-errors.js";
+import { TokenMissingError } from "./token-missing-client.js";
 
 export function jsonResult(value: Record<string, unknown>): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value };
@@ -20,6 +22,9 @@ export async function callApi(call: () => Promise<CallToolResult>): Promise<Call
     if (error instanceof ApiError) {
       const { status, code, message, correlationId, details } = error;
       return errorResult({ status, code, message, correlationId: correlationId ?? null, ...(details ? { details } : {}) }, hintOf(code));
+    }
+    if (error instanceof TokenMissingError) {
+      return errorResult({ code: "token-missing", message: error.message }, `set SVC_ACCESS_TOKEN in the MCP client's configuration of svc mcp (an Engineer token to execute) and restart it: ${TOKEN_HINT}`);
     }
     if (error instanceof ServiceFailure) {
       return errorResult({ status: error.status ?? null, code: "service-failure", message: error.message, correlationId: error.correlationId ?? null });

@@ -39,7 +39,7 @@ export function triggerText(trigger: TriggerConfig | null, cooldownMs: number): 
   const points = trigger.point_refs.map((p) => `${p.point_type}(${p.instance}, ${p.point})`).join(", ");
   const deadbands = [
     ...(trigger.time_deadband_ms ? [`time deadband ${durationText(trigger.time_deadband_ms)}`] : []),
-    ...(trigger.value_deadband != null ? [`value deadband ${JSON.stringify(trigger.value_deadband)}`] : []),
+    ...(trigger.value_deadband != null ? [`value deadband ${"percent" in trigger.value_deadband ? `${trigger.value_deadband.percent}%` : trigger.value_deadband.absolute}`] : []),
   ];
   return `on change of ${points}${deadbands.length > 0 ? ` (${deadbands.join(", ")})` : ""}`;
 }
@@ -64,7 +64,7 @@ export function executionText(execution: ManualExecution): string {
     `rule #${execution.rule_id} executed: ${verdict}; ${execution.actions_succeeded} of ${plural(execution.actions_attempted, "action")} accepted by the command plane`,
   ];
   if (execution.result !== null) lines.push(...resultLines(execution.result));
-  if (execution.error !== null) lines.push(`  error: ${JSON.stringify(execution.error)}`);
+  if (execution.error !== null) lines.push(`  error: ${execution.error.code}: ${execution.error.message}`);
   if (execution.history_id !== null) lines.push(`  history record #${execution.history_id} (svc rules history ${execution.rule_id})`);
   return `${lines.join("\n")}\n`;
 }
@@ -73,8 +73,9 @@ function resultLines(result: ExecutionResult): string[] {
   const lines = result.actions.map(
     (a) => `  write action(${a.target}, ${a.point}) = ${a.value === null ? "invalid" : a.value}  ${a.success ? "accepted" : `failed: ${a.reason ?? "no reason given"}`}`,
   );
-  if (result.short_circuit !== null) lines.push(`  stopped early: ${JSON.stringify(result.short_circuit)}`);
-  if (result.matched.length > 0) lines.push(`  matched: ${result.matched.map((m) => JSON.stringify(m)).join(", ")}`);
+  const stop = result.short_circuit;
+  if (stop !== null) lines.push(`  stopped early at input node ${stop.node}: ${stop.variable}, ${stop.point_type}(${stop.instance}, ${stop.point}), ${stop.reason}`);
+  if (result.matched.length > 0) lines.push(`  matched: ${result.matched.map((m) => `${m.node} -> ${m.output} (${m.condition})`).join(", ")}`);
   lines.push(`  path: ${result.path.join(" -> ")}`);
   return lines;
 }

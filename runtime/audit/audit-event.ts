@@ -57,6 +57,21 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
+/** One stored row of the chain as the database holds it, unparsed: verification reports a damaged row instead of failing on it. */
+export interface StoredAuditRow {
+  /** The `sequence` column, decimal. */
+  sequence: string;
+  /** The canonical JSON the digest was computed over (without the digest). */
+  eventJson: string;
+  evidenceDigest: string;
+}
+
+/** Sequences missing from the chain, inclusive, decimal. */
+export interface SequenceGap {
+  from: string;
+  to: string;
+}
+
 export interface AuditStore {
   /**
    * Appends one event to the chain and returns it. Inside a Store transaction the event commits or
@@ -64,4 +79,15 @@ export interface AuditStore {
    */
   append(event: AuditEventInput): Promise<AuditEvent>;
   list(query: AuditQuery): Promise<AuditPage>;
+  /**
+   * Rows of the whole chain (every tenant) with `after` < sequence <= `through`, ascending, at
+   * most `limit`: what verification pages through.
+   */
+  readChain(range: { after: number; through?: number; limit: number }): Promise<StoredAuditRow[]>;
+  /** The rows of these sequences that exist (at most 1,000 sequences), ascending. */
+  readChainAt(sequences: readonly number[]): Promise<StoredAuditRow[]>;
+  /** Sequences missing from the chain between `from` and `to` (inclusive, both stored or not). */
+  gaps(from: number, to: number): Promise<SequenceGap[]>;
+  /** The highest stored sequence, 0 when the log is empty. */
+  lastSequence(): Promise<number>;
 }

@@ -5,16 +5,16 @@
 export const ROLES = ["Admin", "Engineer", "Viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = "rule.read" | "rule.write" | "rule.execute" | "scheduler.reload" | "audit.event.read" | "data_processing.read" | "data_processing.run";
+export type Permission = "rule.read" | "rule.write" | "rule.execute" | "scheduler.reload" | "audit.event.read" | "audit.chain.verify" | "data_processing.read" | "data_processing.run";
 
 /**
- * What each role may do: reads need any role; mutations need Admin or Engineer; audit reads need
- * Admin. Data processing (spec: Authentication 1-2): every role may discover tasks, processor
+ * What each role may do: reads need any role; mutations need Admin or Engineer; audit reads and
+ * verifying the whole audit chain (every tenant's events) need Admin. Data processing (spec: Authentication 1-2): every role may discover tasks, processor
  * health and derived data (`data_processing.read`); only Engineer and Admin may run processing
  * (`data_processing.run`).
  */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  Admin: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "audit.event.read", "data_processing.read", "data_processing.run"],
+  Admin: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "audit.event.read", "audit.chain.verify", "data_processing.read", "data_processing.run"],
   Engineer: ["rule.read", "rule.write", "rule.execute", "scheduler.reload", "data_processing.read", "data_processing.run"],
   Viewer: ["rule.read", "data_processing.read"],
 };

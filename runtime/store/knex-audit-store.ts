@@ -1,7 +1,7 @@
 // The audit log in the `audit_events` table (migrations/004-audit-events.ts): each append is
 // sealed onto the end of one hash chain, one at a time; lists page one tenant and project.
 import type { Knex } from "knex";
-import type { AuditEvent, AuditQuery, AuditStore } from "../audit/audit-event.js";
+import type { AuditEvent, AuditQuery, AuditStore, SequenceGap, StoredAuditRow } from "../audit/audit-event.js";
 import { checkAuditEventInput, toEpochMs } from "../audit/check-audit-input.js";
 import { sealAuditEvent } from "../audit/evidence-digest.js";
 import { parseJsonText, StoreCorruptionError, toInteger, toText } from "./columns.js";
@@ -58,7 +58,67 @@ export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dial
       const items = rows.slice(0, query.limit).map(toEvent);
       return { items, nextCursor: rows.length > query.limit ? (items.at(-1)?.sequence ?? null) : null };
     },
+
+    async readChain(range) {
+      checkSequence("after", range.after, 0);
+      if (range.through !== undefined) checkSequence("through", range.through, 0);
+      checkSequence("limit", range.limit, 1);
+      const select = db()("audit_events").select("sequence", "event_json", "evidence_digest").where("sequence", ">", range.after);
+      if (range.through !== undefined) select.where("sequence", "<=", range.through);
+      const rows: Row[] = await select.orderBy("sequence").limit(range.limit);
+      return rows.map(toStoredRow);
+    },
+
+    async readChainAt(sequences) {
+      if (sequences.length > 1000) throw new RangeError("audit readChainAt: at most 1000 sequences");
+      for (const sequence of sequences) checkSequence("sequence", sequence, 1);
+      if (sequences.length === 0) return [];
+      const rows: Row[] = await db()("audit_events").select("sequence", "event_json", "evidence_digest").whereIn("sequence", [...sequences]).orderBy("sequence");
+      return rows.map(toStoredRow);
+    },
+
+    async gaps(from, to) {
+      checkSequence("from", from, 1);
+      checkSequence("to", to, 1);
+      return from > to ? [] : findGaps(db(), from, to);
+    },
+
+    async lastSequence() {
+      const last: Row | undefined = await db()("audit_events").max({ sequence: "sequence" }).first();
+      return last === undefined || last.sequence === null ? 0 : toInteger(last.sequence, "audit_events.sequence");
+    },
   };
+}
+
+// The holes between stored sequences come from one window query (both databases have lead()),
+// so a long run of another tenant's events is never read row by row.
+async function findGaps(db: Knex, from: number, to: number): Promise<SequenceGap[]> {
+  const bounds: Row | undefined = await db("audit_events").min({ low: "sequence" }).max({ high: "sequence" }).whereBetween("sequence", [from, to]).first();
+  if (bounds === undefined || bounds.low === null || bounds.low === undefined) return [{ from: String(from), to: String(to) }];
+  const low = toInteger(bounds.low, "audit_events.sequence");
+  const high = toInteger(bounds.high, "audit_events.sequence");
+  const gaps: SequenceGap[] = low > from ? [{ from: String(from), to: String(low - 1) }] : [];
+  const holes: Row[] = await db
+    .select("sequence", "next")
+    .from(db("audit_events").select("sequence").select(db.raw("lead(sequence) over (order by sequence) as next")).whereBetween("sequence", [from, to]).as("runs"))
+    .whereRaw("next > sequence + 1")
+    .orderBy("sequence")
+    .limit(1000);
+  for (const hole of holes) {
+    gaps.push({ from: String(toInteger(hole.sequence, "audit_events.sequence") + 1), to: String(toInteger(hole.next, "audit_events.sequence") - 1) });
+  }
+  if (high < to) gaps.push({ from: String(high + 1), to: String(to) });
+  return gaps;
+}
+
+function toStoredRow(row: Row): StoredAuditRow {
+  const sequence = String(toInteger(row.sequence, "audit_events.sequence"));
+  // A damaged column is verification's finding, not a read failure.
+  return { sequence, eventJson: typeof row.event_json === "string" ? row.event_json : String(row.event_json), evidenceDigest: typeof row.evidence_digest === "string" ? row.evidence_digest : String(row.evidence_digest) };
+}
+
+function checkSequence(name: string, value: number, min: number): void {
+  if (!(Number.isSafeInteger(value) && value >= min)) throw new RangeError(`audit chain: ${name} must be an integer of at least ${min}, got ${String(value)}`);
 }
 
 /**

@@ -63,6 +63,6 @@ describe("verifyAuditChain", () => {
 
   it("rejects a sequence that is not a canonical decimal string", () => {
     const numeric = chain.map((e) => (e.sequence === "1" ? { ...e, sequence: "01" } : e));
-    expect(verifyAuditChain(numeric)).to.deep.equal({ ok: false, sequence: "01", reason: "the sequence is not a canonical decimal string" });
+    expect(verifyAuditChain(numeric)).to.deep.equal({ ok: false, sequence: "01", kind: "malformed", reason: "the sequence is not a canonical decimal string" });
   });
 });

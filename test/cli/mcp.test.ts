@@ -133,6 +133,18 @@ describe("svc mcp", function () {
     expect(history.at(-1)!.id).to.equal(result.history_id);
   });
 
+  it("issue 16.25: rules_execute of a missing rule is an error result and leaves an invalid audit event naming the rule", async () => {
+    session = await connect(engineerEnv);
+    const missing = await call(session.client, "rules_execute", { id: 987_654, confirmed: true });
+    expect(missing.isError).to.equal(true);
+    const { error } = JSON.parse(textOf(missing)) as { error: { code: string; correlationId: string } };
+    expect(error.code).to.equal("not-found");
+    const admin = (await service.env("Admin")).SVC_ACCESS_TOKEN!;
+    const reply = await fetch(`${service.url}/api/v1/audit/events?action=rule.execute&resourceId=987654`, { headers: { authorization: `Bearer ${admin}` }, signal: AbortSignal.timeout(5000) });
+    const page = (await reply.json()) as { items: { outcome: string; correlationId: string; subject: { role: string } }[] };
+    expect(page.items.map((e) => [e.outcome, e.correlationId, e.subject.role])).to.deep.equal([["invalid", error.correlationId, "Engineer"]]);
+  });
+
   it("rules_execute with a Viewer token is an error result: permission-denied with a correlation id, nothing executed", async () => {
     session = await connect(await service.env("Viewer"));
     const before = (await historyOf(boiler)).length;
@@ -145,11 +157,21 @@ describe("svc mcp", function () {
     expect(await historyOf(boiler)).to.have.length(before);
   });
 
-  it("without SVC_ACCESS_TOKEN it refuses before serving: exit 3, the reason on stderr, nothing on stdout", async () => {
-    const run = await runCli(["mcp"], { env: { SVC_BASE_URL: service.url } });
-    expect(run.code).to.equal(3);
-    expect(run.err).to.contain("SVC_ACCESS_TOKEN is not set");
-    expect(run.out).to.equal("");
+  it("issue 16.25: without SVC_ACCESS_TOKEN it starts, lists its tools and answers each tool call with a clear token-missing error", async () => {
+    session = await connect({ SVC_BASE_URL: service.url });
+    const { tools } = await session.client.listTools(undefined, CALL_TIMEOUT);
+    expect(tools.map((t) => t.name).sort()).to.deep.equal(["rules_execute", "rules_get", "rules_list"]);
+    const before = (await historyOf(boiler)).length;
+    for (const [name, args] of [["rules_list", {}], ["rules_get", { id: boiler }], ["rules_execute", { id: boiler, confirmed: true }]] as const) {
+      const result = await call(session.client, name, args);
+      expect(result.isError, name).to.equal(true);
+      const { error, hint } = JSON.parse(textOf(result)) as { error: { code: string; message: string }; hint: string };
+      expect(error.code, name).to.equal("token-missing");
+      expect(error.message, name).to.contain("SVC_ACCESS_TOKEN is not set");
+      expect(hint, name).to.contain("svc -- token --role");
+    }
+    expect(await historyOf(boiler)).to.have.length(before);
+    expect(session.stderr()).to.contain("SVC_ACCESS_TOKEN is not set");
   });
 
   it("exits 0 when the client closes stdin, having written nothing but the protocol to stdout", async () => {

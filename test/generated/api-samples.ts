@@ -77,7 +77,22 @@ export const API_SAMPLES = {
     valid: [auditEvent, { ...auditEvent, resource: { kind: "scheduler", id: null }, traceId: "tr" }],
     invalid: [{ ...auditEvent, sequence: 12 }, { ...auditEvent, evidenceDigest: "ABC" }, { ...auditEvent, outcome: "maybe" }, { ...auditEvent, occurredAt: "today" }],
   },
-  AuditEventPage: { valid: [{ items: [], nextCursor: null }, { items: [auditEvent], nextCursor: "12" }], invalid: [{ items: [], nextCursor: 12 }, { items: [], nextCursor: "x" }, { items: [] }] },
+  AuditEventPage: {
+    valid: [{ items: [], nextCursor: null }, { items: [auditEvent], nextCursor: "12" }, { items: [auditEvent], nextCursor: null, gaps: [{ from: "3", to: "11" }], digestMismatches: ["12"] }],
+    invalid: [{ items: [], nextCursor: 12 }, { items: [], nextCursor: "x" }, { items: [] }, { items: [], nextCursor: null, gaps: [{ from: "3" }] }, { items: [], nextCursor: null, digestMismatches: [12] }],
+  },
+  AuditVerifyQuery: { valid: [{}, { from: "1", to: "1000" }], invalid: [{ from: "0x1" }, { to: 5 }, { cursor: "1" }] },
+  AuditChainReport: {
+    valid: [
+      { ok: true, from: "1", to: null, checked: 0, firstBroken: null, last: null },
+      { ok: false, from: "1", to: "3", checked: 2, firstBroken: { sequence: "3", kind: "digest-mismatch", reason: "r" }, last: { sequence: "2", evidenceDigest: digest } },
+    ],
+    invalid: [
+      { ok: true, from: 1, to: null, checked: 0, firstBroken: null, last: null },
+      { ok: false, from: "1", to: "3", checked: 2, firstBroken: { sequence: "3", kind: "forged", reason: "r" }, last: null },
+      { ok: true, from: "1", to: "2", checked: 2, firstBroken: null },
+    ],
+  },
   V1Error: { valid: [{ error: { code: "unauthenticated", message: "m", correlationId: "c" } }], invalid: [{ success: false, error: { code: "unauthenticated", message: "m", correlationId: "c" } }, { error: { code: "x" } }] },
   ErrorResponse: {
     valid: [

@@ -93,6 +93,9 @@ for (const [name, backend] of databaseBackends()) {
       await call("listAuditEvents", "GET", "/api/v1/audit/events?cursor=x", { token: admin });
       const stream = await call("streamAuditEvents", "GET", "/api/v1/audit/events/stream", { token: admin, headers: { "Last-Event-ID": "1" } });
       expect(stream.headers.get("content-type")).to.match(/^text\/event-stream/);
+      await call("verifyAuditChain", "GET", "/api/v1/audit/verify", { token: admin });
+      await call("verifyAuditChain", "GET", "/api/v1/audit/verify?from=x", { token: admin });
+      await call("verifyAuditChain", "GET", "/api/v1/audit/verify", { token: viewer });
       await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
       await call("deleteRule", "DELETE", `/api/rules/${id}`, { token: admin, body: confirmed });
       await call("listProcessingTasks", "GET", "/api/v1/data-processing/tasks", { token: viewer });

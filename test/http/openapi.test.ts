@@ -99,7 +99,7 @@ describe("OpenAPI document (issue 5 item 6: built from schemas/, served at /open
       for (const [status, response] of Object.entries(responses)) {
         const headers = response.headers as JsonObject;
         expect(headers, `${route.operationId} ${status}`).to.have.property("x-correlation-id");
-        if (status !== String(route.status ?? 200)) expect((response.content as JsonObject)["application/json"], `${route.operationId} ${status}`).to.deep.equal({ schema: { $ref: errorRef } });
+        if (status !== String(route.status ?? 200)) expect(((response.content as JsonObject)["application/json"] as JsonObject).schema, `${route.operationId} ${status}`).to.deep.equal({ $ref: errorRef });
       }
       expect(Object.keys(responses), route.operationId).to.include("500");
       if (route.errors.includes("not-found")) expect(Object.keys(responses), route.operationId).to.include("404");
@@ -123,7 +123,7 @@ describe("OpenAPI document (issue 5 item 6: built from schemas/, served at /open
       const queryProperties = route.query !== undefined ? Object.keys(schemas[route.query]!.properties as JsonObject) : [];
       expect(named("query"), route.operationId).to.deep.equal(queryProperties);
       expect(named("header"), route.operationId).to.deep.equal(route.mediaType === "text/event-stream" ? ["Last-Event-ID"] : []);
-      expect(op.security, route.operationId).to.deep.equal(route.permission !== undefined ? [{ bearerAuth: [] }] : undefined);
+      expect(op.security, route.operationId).to.deep.equal(route.permission !== undefined ? [{ bearerAuth: [] }] : []);
       const body = op.requestBody as JsonObject | undefined;
       expect(body, route.operationId).to.deep.equal(route.request !== undefined ? { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${route.request}` } } } } : undefined);
     }

@@ -35,6 +35,9 @@ export function buildOpenApi(routes: readonly RouteSpec[], schemas: readonly Sch
   return {
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: describeService(info, components) },
+    // Relative to the document: the docs page and any client reading /openapi.json call the
+    // service that served it, wherever it listens.
+    servers: [{ url: "/", description: "This service: the origin that serves this document." }],
     tags,
     paths,
     components: {

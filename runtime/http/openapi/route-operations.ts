@@ -5,6 +5,7 @@ import { statusOf, type ErrorCode } from "../../errors.js";
 import { ID_RANGES } from "../../store/id-ranges.js";
 import { isControlPlanePath } from "../error-envelope.js";
 import type { RouteSpec } from "../route-table.js";
+import { errorExamples } from "./error-examples.js";
 import { COMPONENTS_PREFIX, escapeToken, type JsonObject } from "./schema-components.js";
 
 export const BEARER_AUTH = "bearerAuth";
@@ -30,7 +31,8 @@ export function buildOperation(route: RouteSpec, components: Readonly<Record<str
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.request !== undefined ? { requestBody: { required: true, content: { "application/json": { schema: ref(route.request) } } } } : {}),
     responses: { [String(route.status ?? 200)]: successResponse(route), ...errorResponses(route) },
-    ...(route.permission !== undefined ? { security: [{ [BEARER_AUTH]: [] }] } : {}),
+    // Public routes say so explicitly (an empty requirement), so no tool sends or asks for a token.
+    security: route.permission !== undefined ? [{ [BEARER_AUTH]: [] }] : [],
   };
 }
 
@@ -107,13 +109,14 @@ function errorResponses(route: RouteSpec): Record<string, JsonObject> {
     const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const envelope = ref(isControlPlanePath(route.path) ? "V1Error" : "ErrorResponse");
+  const v1 = isControlPlanePath(route.path);
+  const envelope = ref(v1 ? "V1Error" : "ErrorResponse");
   const responses: Record<string, JsonObject> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Error: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
       headers: CORRELATION,
-      content: { "application/json": { schema: envelope } },
+      content: { "application/json": { schema: envelope, examples: errorExamples(codes, v1 ? "v1" : "api") } },
     };
   }
   return responses;

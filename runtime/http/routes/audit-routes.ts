@@ -1,7 +1,10 @@
 // The audit query routes of the control plane: a page, and the same result as a finite,
 // resumable server-sent event snapshot. Scope is the caller's tenant and project only; the
-// request cannot name another.
-import type { AuditPage, AuditQuery } from "../../audit/audit-event.js";
+// request cannot name another. Both mark the breaks of the hash chain in the span they cover;
+// the verify route checks the chain itself (every tenant), for an Admin.
+import type { AuditQuery } from "../../audit/audit-event.js";
+import { markAuditPage, type MarkedAuditPage } from "../../audit/mark-audit-page.js";
+import { verifyStoredAuditChain } from "../../audit/verify-audit-range.js";
 import type { Identity } from "../../auth/identity.js";
 import { invalidInput } from "../../errors.js";
 import type { AppDeps } from "../app-deps.js";
@@ -13,9 +16,10 @@ type Handler = (ctx: AppContext) => Promise<void>;
 const QUERY = ["action", "cursor", "from", "limit", "resourceId", "resourceKind", "subjectId", "to"] as const;
 
 export function auditRoutes(deps: AppDeps): Record<string, Handler> {
-  const search = async (ctx: AppContext, lastEventId?: string): Promise<AuditPage> => {
+  const search = async (ctx: AppContext, lastEventId?: string): Promise<MarkedAuditPage> => {
     const identity = await allowRead(ctx, deps, "audit.event.read", true);
-    return deps.store.audit.list(toQuery(ctx, identity, lastEventId));
+    const query = toQuery(ctx, identity, lastEventId);
+    return markAuditPage(deps.store.audit, await deps.store.audit.list(query), query.after);
   };
   return {
     async listAuditEvents(ctx) {
@@ -31,9 +35,27 @@ export function auditRoutes(deps: AppDeps): Record<string, Handler> {
       ctx.set("Cache-Control", "no-store");
       // A page cut at `limit` says where to resume; the snapshot-complete comment ends every stream.
       const more = page.nextCursor === null ? "" : `: more-after ${page.nextCursor}\n\n`;
-      ctx.body = `${text}${more}: snapshot-complete\n\n`;
+      ctx.body = `${chainComments(page)}${text}${more}: snapshot-complete\n\n`;
+    },
+
+    async verifyAuditChain(ctx) {
+      await allowRead(ctx, deps, "audit.chain.verify");
+      const values = readQuery(ctx.query, ["from", "to"]);
+      const from = sequenceOf(values.from, "from", "/query/from");
+      const to = sequenceOf(values.to, "to", "/query/to");
+      if (from === 0 || to === 0) throw invalidInput("audit sequences start at 1", [problem(from === 0 ? "/query/from" : "/query/to", "expected a sequence of at least 1")]);
+      if (from !== undefined && to !== undefined && from > to) throw invalidInput(`from (${from}) is after to (${to})`, [problem("/query/from", "must not be after to")]);
+      ctx.body = await verifyStoredAuditChain(deps.store.audit, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
     },
   };
+}
+
+// The stream's events are the spec's only events; the chain's breaks travel as comments, before
+// the events of the span they concern.
+function chainComments(page: MarkedAuditPage): string {
+  const gaps = page.gaps.map((gap) => `: chain-gap ${gap.from}-${gap.to}\n\n`).join("");
+  const mismatches = page.digestMismatches.map((sequence) => `: chain-digest-mismatch ${sequence}\n\n`).join("");
+  return gaps + mismatches;
 }
 
 function toQuery(ctx: AppContext, identity: Identity, lastEventId: string | undefined): AuditQuery {

@@ -7,7 +7,7 @@ import { ApiError, ServiceFailure } from "../api/api-errors.js";
 import { EXIT, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import type { LocalRule } from "./local-rule-file.js";
-import { noPositionals, printJson, ruleIdOf, type RulesSubcommand } from "./rules-io.js";
+import { noPositionals, printJson, ruleIdFrom, ruleRefOf, type RulesSubcommand } from "./rules-io.js";
 
 const CONFIRMED = { confirmed: true } as const;
 
@@ -60,7 +60,7 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
     confirmed: { type: "boolean" },
     json: { type: "boolean" },
   });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   const file = stringOf(values.file);
   if (file === undefined && values.name === undefined && values.description === undefined) throw new UsageError("give --file FILE, or --name NAME and/or --description TEXT");
   if (file === undefined && values.rule !== undefined) throw new UsageError("--rule picks a rule of --file FILE");
@@ -77,6 +77,7 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
   };
   const json = values.json === true;
   return withApi("rules update", console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     const rule = await client.updateRule(id, changes, CONFIRMED);
     if (json) printJson(console, rule);
     else console.out(`updated rule #${rule.id} "${rule.name}": ${sentText(changes, file)}; it is ${rule.enabled ? "enabled" : "disabled"}\n`);
@@ -90,10 +91,11 @@ export const disableRule: RulesSubcommand = (args, io) => setEnabled(args, io.co
 async function setEnabled(args: string[], console: Console, env: Record<string, string | undefined>, enabled: boolean): Promise<number> {
   const verb = enabled ? "enable" : "disable";
   const { values, positionals } = parseOptions(args, { confirmed: { type: "boolean" }, json: { type: "boolean" } });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   if (!values.confirmed) return refuseUnconfirmed(`rules ${verb}`, `${enabled ? "enabling" : "disabling"} a rule`, console, values.json === true);
   const json = values.json === true;
   return withApi(`rules ${verb}`, console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     const rule = await client.setEnabled(id, enabled, CONFIRMED);
     if (json) printJson(console, rule);
     else console.out(`${verb}d rule #${rule.id} "${rule.name}"${enabled ? ": the scheduler runs it from now on" : ": the scheduler skips it"}\n`);
@@ -103,10 +105,11 @@ async function setEnabled(args: string[], console: Console, env: Record<string, 
 
 export const deleteRule: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { confirmed: { type: "boolean" }, force: { type: "boolean" }, json: { type: "boolean" } });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   if (!values.confirmed) return refuseUnconfirmed("rules delete", "deleting a rule", console, values.json === true);
   const json = values.json === true;
   return withApi("rules delete", console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     if (!values.force) {
       const rule = await client.getRule(id);
       const answer = (await console.ask?.(`delete rule #${id} "${rule.name}" (${rule.enabled ? "enabled" : "disabled"})? Its history is kept. [y/N] `))?.trim().toLowerCase();

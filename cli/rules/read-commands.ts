@@ -4,7 +4,7 @@ import { withApi } from "../api/api-command.js";
 import { parseOptions } from "../options.js";
 import { historyTable } from "./history-text.js";
 import { ruleText, summariesTable, variablesTable } from "./rule-text.js";
-import { noPositionals, printJson, ruleIdOf, wholeNumberOption, type RulesSubcommand } from "./rules-io.js";
+import { noPositionals, printJson, ruleIdFrom, ruleRefOf, wholeNumberOption, type RulesSubcommand } from "./rules-io.js";
 
 export const listRules: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { page: { type: "string" }, "page-size": { type: "string" }, json: { type: "boolean" } });
@@ -33,9 +33,10 @@ export const listRules: RulesSubcommand = async (args, { console, env }) => {
 
 export const getRule: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { json: { type: "boolean" } });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   const json = values.json === true;
   return withApi("rules get", console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     const rule = await client.getRule(id);
     if (json) printJson(console, rule);
     // The decompiler is loaded only here: the other commands start without the compiler.
@@ -46,13 +47,14 @@ export const getRule: RulesSubcommand = async (args, { console, env }) => {
 
 export const ruleHistory: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { limit: { type: "string" }, order: { type: "string" }, before: { type: "string" }, after: { type: "string" }, json: { type: "boolean" } });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   const limit = wholeNumberOption(values.limit, "--limit", 1, 500);
   const afterId = wholeNumberOption(values.after, "--after", 0, Number.MAX_SAFE_INTEGER);
   const beforeId = wholeNumberOption(values.before, "--before", 1, Number.MAX_SAFE_INTEGER);
   const order = historyOrderOf(values.order, afterId !== undefined);
   const json = values.json === true;
   return withApi("rules history", console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     const query = { order, ...(limit !== undefined ? { limit } : {}), ...(afterId !== undefined ? { afterId } : {}), ...(beforeId !== undefined ? { beforeId } : {}) };
     const page = await client.history(id, query);
     if (json) printJson(console, page);
@@ -70,9 +72,10 @@ function historyOrderOf(value: string | boolean | undefined, after: boolean): "a
 
 export const ruleVariables: RulesSubcommand = async (args, { console, env }) => {
   const { values, positionals } = parseOptions(args, { json: { type: "boolean" } });
-  const id = ruleIdOf(positionals);
+  const ref = ruleRefOf(positionals);
   const json = values.json === true;
   return withApi("rules variables", console, env, json, async ({ client }) => {
+    const id = await ruleIdFrom(client, ref);
     const variables = await client.variables(id);
     if (json) printJson(console, variables);
     else console.out(variablesTable(variables));

@@ -6,14 +6,14 @@ Lists the rules: id, name, enabled, description. Every rule unless --page is giv
   --page N         only page N (from 1)
   --page-size N    the rules on a page with --page (default 50, at most 500)
   --json           the summaries as a JSON array (with --page: the page as the API answers it)`,
-  get: `usage: svc rules get ID [--json]
+  get: `usage: svc rules get RULE [--json]
 
 Shows one rule: its settings, trigger, and its flow as rule DSL (the decompiler's).
   --json           the rule as the API answers it, with flow_json and nodes_json`,
   create: `usage: svc rules create --name NAME [--description TEXT] --confirmed [--json]
        svc rules create --file FILE [--rule NAME] --confirmed [--json]
 
-Creates a rule. It starts disabled (enable it with svc rules enable ID --confirmed).
+Creates a rule. It starts disabled (enable it with svc rules enable RULE --confirmed).
   --name NAME         a stub: a name and a description, no flow yet
   --description TEXT  the stub's description
   --file FILE         a rule file (.rule, .rule.yaml) or an editor document (.flow.json, named
@@ -21,8 +21,8 @@ Creates a rule. It starts disabled (enable it with svc rules enable ID --confirm
                       nothing sent; then the stub is created and given the flow, trigger and settings
   --rule NAME         the rule of FILE to take when FILE defines several
   --confirmed         required: creating a rule changes the service`,
-  update: `usage: svc rules update ID --file FILE [--rule NAME] --confirmed [--json]
-       svc rules update ID [--name NAME] [--description TEXT] --confirmed [--json]
+  update: `usage: svc rules update RULE --file FILE [--rule NAME] --confirmed [--json]
+       svc rules update RULE [--name NAME] [--description TEXT] --confirmed [--json]
 
 Replaces a rule's flow and settings with a file's, or renames or re-describes it. Whether the rule
 is enabled does not change.
@@ -34,25 +34,25 @@ is enabled does not change.
   --name NAME         a new name
   --description TEXT  a new description
   --confirmed         required: an update changes what runs`,
-  enable: `usage: svc rules enable ID --confirmed [--json]
+  enable: `usage: svc rules enable RULE --confirmed [--json]
 
 Enables a rule: the scheduler runs it from its next tick.
   --confirmed      required: an enabled rule writes action points`,
-  disable: `usage: svc rules disable ID --confirmed [--json]
+  disable: `usage: svc rules disable RULE --confirmed [--json]
 
 Disables a rule: the scheduler skips it (an execution in progress finishes).
   --confirmed      required`,
-  delete: `usage: svc rules delete ID --confirmed [--force] [--json]
+  delete: `usage: svc rules delete RULE --confirmed [--force] [--json]
 
 Deletes a rule (its execution history is kept). Asks first, reading the answer from stdin.
   --confirmed      required: deleting cannot be undone
   --force          do not ask (for scripts); --confirmed is still required`,
-  execute: `usage: svc rules execute ID --confirmed [--json]
+  execute: `usage: svc rules execute RULE --confirmed [--json]
 
 Executes a rule once, now, against live values: a real execution that writes action points
 (there is no dry run). Prints its actions and path; the record is in the rule's history.
   --confirmed      required: the execution writes to the command plane`,
-  history: `usage: svc rules history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
+  history: `usage: svc rules history RULE [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
 
 The rule's execution records, newest first, a page at a time, with why a failed run failed (the
 execution's error, or its failed actions' reasons, or the unavailable input). Read-only.
@@ -61,7 +61,7 @@ execution's error, or its failed actions' reasons, or the unavailable input). Re
   --before RECORD  the records before this record id (a newest-first page's last: the next page)
   --after RECORD   the records after this record id (an oldest-first page's last: the next page)
   --json           the page as the API answers it`,
-  variables: `usage: svc rules variables ID [--json]
+  variables: `usage: svc rules variables RULE [--json]
 
 The variables the rule reads and defines, with the live values of its inputs. Read-only.
   --json           as the API answers it`,
@@ -74,19 +74,21 @@ http://127.0.0.1:8080); the token is SVC_ACCESS_TOKEN (never an option, so that 
 shell history):
   export SVC_ACCESS_TOKEN=$(npm run -s svc -- token --role Engineer --sub YOUR-NAME)
 
+RULE is a rule's id or its exact name (quoted when it has spaces): svc rules get "Boiler enable".
+
 Commands:
   list [--page N [--page-size N]] [--json]                    read-only
-  get ID [--json]                                             settings and DSL of one rule
+  get RULE [--json]                                             settings and DSL of one rule
   create --name NAME [--description TEXT] --confirmed         a disabled stub
   create --file FILE [--rule NAME] --confirmed                a disabled rule from a rule file
-  update ID --file FILE [--rule NAME] --confirmed             compiled locally first
-  update ID [--name NAME] [--description TEXT] --confirmed
-  enable ID --confirmed
-  disable ID --confirmed
-  delete ID --confirmed [--force]                             asks first unless --force
-  execute ID --confirmed                                      a real execution: no dry run
-  history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
-  variables ID [--json]
+  update RULE --file FILE [--rule NAME] --confirmed             compiled locally first
+  update RULE [--name NAME] [--description TEXT] --confirmed
+  enable RULE --confirmed
+  disable RULE --confirmed
+  delete RULE --confirmed [--force]                             asks first unless --force
+  execute RULE --confirmed                                      a real execution: no dry run
+  history RULE [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
+  variables RULE [--json]
 
 --confirmed is required by create, update, enable, disable, delete and execute: without it the
 command refuses before sending anything. --json prints the API's data on stdout for scripts

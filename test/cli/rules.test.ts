@@ -50,17 +50,17 @@ describe("svc rules over the API", function () {
     expect(rules.code).to.equal(0);
     for (const line of [
       "list [--page N [--page-size N]] [--json]",
-      "get ID [--json]",
+      "get RULE [--json]",
       "create --name NAME [--description TEXT] --confirmed",
       "create --file FILE [--rule NAME] --confirmed",
-      "update ID --file FILE [--rule NAME] --confirmed",
-      "update ID [--name NAME] [--description TEXT] --confirmed",
-      "enable ID --confirmed",
-      "disable ID --confirmed",
-      "delete ID --confirmed [--force]",
-      "execute ID --confirmed",
-      "history ID [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]",
-      "variables ID [--json]",
+      "update RULE --file FILE [--rule NAME] --confirmed",
+      "update RULE [--name NAME] [--description TEXT] --confirmed",
+      "enable RULE --confirmed",
+      "disable RULE --confirmed",
+      "delete RULE --confirmed [--force]",
+      "execute RULE --confirmed",
+      "history RULE [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]",
+      "variables RULE [--json]",
     ]) {
       expect(rules.out).to.contain(line);
     }
@@ -210,6 +210,22 @@ describe("svc rules over the API", function () {
     expect(error.correlationId).to.match(/^[0-9a-f-]{36}$/);
   });
 
+  it("issue 16.19: a rule is named by its id or its exact name (the walkthrough uses no hard-coded id); an unknown name is refused, exit 3", async () => {
+    const id = await createStub("Named by name 16.19");
+    const byName = await cli(["rules", "get", "Named by name 16.19", "--json"]);
+    expect(byName.code, byName.err).to.equal(0);
+    expect(JSON.parse(byName.out)).to.include({ id, name: "Named by name 16.19" });
+    const renamed = await cli(["rules", "update", "Named by name 16.19", "--description", "found by name", "--confirmed"]);
+    expect(renamed.code, renamed.err).to.equal(0);
+    expect((await ruleOf(id)).description).to.equal("found by name");
+    const unknown = await cli(["rules", "execute", "no rule has this name", "--confirmed"]);
+    expect(unknown.code).to.equal(3);
+    expect(unknown.err).to.contain("no rule is named 'no rule has this name'");
+    const deleted = await cli(["rules", "delete", "Named by name 16.19", "--confirmed", "--force"]);
+    expect(deleted.code, deleted.err).to.equal(0);
+    expect(deleted.out).to.contain(`deleted rule #${id}`);
+  });
+
   it("issue 16.20: rules create and update refuse a name another rule has, naming its id (exit 3), and change nothing", async () => {
     const first = await createStub("Unique name 16.20");
     const second = await createStub("Another name 16.20");
@@ -251,7 +267,7 @@ describe("svc rules over the API", function () {
   });
 
   it("exit codes: 2 for wrong usage, 4 when the service cannot be reached", async () => {
-    for (const argv of [["rules", "get", "abc"], ["rules", "lst"], ["rules", "list", "--colour"], ["rules", "update", "3", "--confirmed"], ["rules", "history", "1", "--limit", "0"], ["rules", "list", "--page-size", "2"]]) {
+    for (const argv of [["rules", "get", "0"], ["rules", "get", "a", "b"], ["rules", "lst"], ["rules", "list", "--colour"], ["rules", "update", "3", "--confirmed"], ["rules", "history", "1", "--limit", "0"], ["rules", "list", "--page-size", "2"]]) {
       const run = await cli(argv);
       expect(run.code, argv.join(" ")).to.equal(2);
       expect(run.err).to.contain("--help shows the usage");

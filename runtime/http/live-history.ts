@@ -47,11 +47,18 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   poll.unref();
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // First: Node hands the raw socket over without its own `error` listener, and a peer that
+    // resets the connection while it is authenticated or refused would otherwise crash the process.
+    socket.on("error", () => socket.destroy());
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
     void accept(req, url)
       .then((start) =>
         wss.handleUpgrade(req, socket, head, (ws) => {
+          // A malformed frame (unmasked, oversized, bad opcode or UTF-8, RSV1, close code 999,
+          // fragmented control frame) is an `error` on ws, after ws has sent the close code
+          // (1002, 1007 or 1009) and ended the connection: nothing is left to do but not crash.
+          ws.on("error", () => undefined);
           const reader = stream(ws, start).finally(() => readers.delete(reader));
           readers.add(reader);
         }),
@@ -117,8 +124,9 @@ function bearerProtocol(req: IncomingMessage): string | undefined {
   return token ? `Bearer ${token}` : undefined;
 }
 
-/** Answers a refused upgrade with a plain HTTP error in the API's envelope. */
+/** Answers a refused upgrade with a plain HTTP error in the API's envelope (unless the peer is gone). */
 function refuse(socket: Duplex, error: ServiceError): void {
+  if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify({ success: false, error: { code: error.code, message: error.expose ? error.message : "internal error" } });
   socket.end(
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

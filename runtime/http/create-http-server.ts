@@ -29,6 +29,7 @@ export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePol
   const live = attachLiveHistory(server, {
     history: deps.store.history,
     auth: deps.auth,
+    clock: deps.clock,
     ...(options.livePollMs !== undefined ? { pollMs: options.livePollMs } : {}),
   });
   return { server, live };

@@ -3,12 +3,14 @@
 // its cursor and then waits for the next record; nothing is kept in memory for it, so a reader that
 // reconnects with the last id it saw misses nothing. Authenticated with the same JWT, from the
 // Authorization header or, for browsers (which cannot set headers), the subprotocol
-// `bearer.<token>` offered beside `svc.history.v1`.
+// `bearer.<token>` offered beside `svc.history.v1`. A connection lives only as long as its token
+// is accepted: it is closed with LIVE_CLOSE_TOKEN_EXPIRED when the token expires.
 import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { hasPermission } from "../auth/identity.js";
 import { ServiceError } from "../errors.js";
+import type { Clock } from "../engine/scheduler/types.js";
 import type { HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
 import { integerParam, readQuery } from "./request-input.js";
@@ -16,10 +18,14 @@ import { LIVE_HISTORY_PATH } from "./route-table.js";
 
 export const LIVE_PROTOCOL = "svc.history.v1";
 const BATCH = 100;
+/** The close code of a connection whose token expired (application range 4000-4999, RFC 6455 7.4.2). */
+export const LIVE_CLOSE_TOKEN_EXPIRED = 4001;
 
 export interface LiveHistoryOptions {
   history: HistoryStore;
   auth: Authenticate;
+  /** The time tokens expire against (the verifier's clock). */
+  clock: Clock;
   /** Also re-read this often, for records written by another process (default 1000 ms). */
   pollMs?: number;
 }
@@ -66,27 +72,33 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
       .catch((error: unknown) => refuse(socket, error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
   });
 
-  async function accept(req: IncomingMessage, url: URL): Promise<{ ruleId?: number; afterId: number }> {
+  async function accept(req: IncomingMessage, url: URL): Promise<Start> {
     const identity = await options.auth.authenticate(req.headers.authorization ?? bearerProtocol(req), { configuredBearer: false });
     if (!hasPermission(identity, "rule.read")) throw new ServiceError("permission-denied", "reading execution history needs the permission rule.read");
     const query = readQuery(Object.fromEntries(url.searchParams), ["rule_id", "after_id"]);
     const ruleId = integerParam(query, "rule_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
     const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? (await options.history.latestId());
-    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId };
+    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId, expiresAt: identity.expiresAt ?? Infinity };
   }
 
-  async function stream(ws: WebSocket, start: { ruleId?: number; afterId: number }): Promise<void> {
+  async function stream(ws: WebSocket, start: Start): Promise<void> {
     let cursor = start.afterId;
     let open = true;
     const closed = () => ws.readyState !== ws.OPEN;
+    // Checked before every record and at every wake (a record or the poll, at most pollMs apart).
+    const expired = () => {
+      if (options.clock.now() < start.expiresAt) return false;
+      ws.close(LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+      return true;
+    };
     ws.on("close", () => (open = false));
     ws.on("message", () => ws.close(1003, "this stream takes no messages"));
     try {
-      while (open && !closed()) {
+      while (open && !closed() && !expired()) {
         const next = woken;
         const entries = await options.history.list(start.ruleId, { afterId: cursor, limit: BATCH });
         for (const entry of entries) {
-          if (!open || closed()) return;
+          if (!open || closed() || expired()) return;
           // Waiting for each send to flush is the backpressure: a slow reader slows only itself.
           await send(ws, JSON.stringify({ type: "execution", data: entry }));
           cursor = entry.id;
@@ -112,6 +124,13 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+interface Start {
+  ruleId?: number;
+  afterId: number;
+  /** Epoch ms from which the connection's token is refused (Infinity: it does not expire). */
+  expiresAt: number;
 }
 
 function send(ws: WebSocket, text: string): Promise<void> {

@@ -5,14 +5,15 @@
 // Authorization header or, for browsers (which cannot set headers), the subprotocol
 // `bearer.<token>` offered beside `svc.history.v1`. A connection lives only as long as its token
 // is accepted: it is closed with LIVE_CLOSE_TOKEN_EXPIRED when the token expires.
-import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { hasPermission } from "../auth/identity.js";
-import { ServiceError } from "../errors.js";
+import { invalidInput, ServiceError } from "../errors.js";
 import type { Clock } from "../engine/scheduler/types.js";
 import type { HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
+import { rawErrorResponse } from "./raw-error-response.js";
 import { integerParam, readQuery } from "./request-input.js";
 import { LIVE_HISTORY_PATH } from "./route-table.js";
 
@@ -56,7 +57,8 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
     // First: Node hands the raw socket over without its own `error` listener, and a peer that
     // resets the connection while it is authenticated or refused would otherwise crash the process.
     socket.on("error", () => socket.destroy());
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = requestUrl(req);
+    if (url === undefined) return refuse(socket, invalidInput("the request target is not a valid path"));
     if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
     void accept(req, url)
       .then((start) =>
@@ -137,6 +139,15 @@ function send(ws: WebSocket, text: string): Promise<void> {
   return new Promise((resolve, reject) => ws.send(text, (error) => (error ? reject(error) : resolve())));
 }
 
+/** The request target as a URL; undefined when it is none (`//[` throws in the URL parser). */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    return undefined;
+  }
+}
+
 function bearerProtocol(req: IncomingMessage): string | undefined {
   const offered = (req.headers["sec-websocket-protocol"] ?? "").split(",").map((p) => p.trim());
   const token = offered.find((p) => p.startsWith("bearer."))?.slice("bearer.".length);
@@ -146,8 +157,5 @@ function bearerProtocol(req: IncomingMessage): string | undefined {
 /** Answers a refused upgrade with a plain HTTP error in the API's envelope (unless the peer is gone). */
 function refuse(socket: Duplex, error: ServiceError): void {
   if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify({ success: false, error: { code: error.code, message: error.expose ? error.message : "internal error" } });
-  socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawErrorResponse(error.status, error.code, error.expose ? error.message : "internal error"));
 }

@@ -45,7 +45,7 @@ export interface RawWebSocket {
   closeCode(): Promise<{ code: number | undefined; ended: boolean }>;
 }
 
-/** Opens `path` with a completed handshake (101), or rejects with the status line it got. */
+/** Opens `path` with a completed handshake (101), or rejects with the status line it got (`path` is sent as is). */
 export function openRaw(port: number, path: string, token: string): Promise<RawWebSocket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
@@ -58,6 +58,7 @@ export function openRaw(port: number, path: string, token: string): Promise<RawW
     });
     socket.on("close", () => {
       ended = true;
+      if (!upgraded) reject(new Error("the connection closed without an answer"));
       for (const wake of closeWaiters.splice(0)) wake();
     });
     socket.once("connect", () => socket.write(upgradeRequest(port, path, token)));

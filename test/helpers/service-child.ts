@@ -19,6 +19,10 @@ export interface ServiceChild {
   answers(): Promise<boolean>;
   /** What the child wrote so far (stdout and stderr), for failure messages. */
   output(): string;
+  /** Closes this side of the child's stdout and stderr pipes: its next write meets EPIPE. */
+  closeOutput(): void;
+  /** Sends a signal; resolves with the exit code (null when killed by a signal). */
+  signal(name: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ export async function startServiceChild(): Promise<ServiceChild> {
   let output = "";
   child.stdout!.setEncoding("utf8").on("data", (t: string) => (output += t));
   child.stderr!.setEncoding("utf8").on("data", (t: string) => (output += t));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
     const url = await serving(child, () => output);
     return {
@@ -53,6 +57,14 @@ export async function startServiceChild(): Promise<ServiceChild> {
       token: (role, ttlSeconds = 3600) => mintToken(new TextEncoder().encode(SECRET), { sub: "attacker", role, ttlSeconds }, Date.now()),
       answers: async () => running(child) && (await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) }).then((r) => r.status === 200, () => false)),
       output: () => output,
+      closeOutput: () => {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+      },
+      signal: (name) => {
+        child.kill(name);
+        return exited;
+      },
       stop: async () => {
         if (running(child)) child.kill("SIGKILL");
         await exited;

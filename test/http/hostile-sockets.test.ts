@@ -29,6 +29,15 @@ describe("hostile sockets against svc serve (child process)", function () {
     }
   });
 
+  it("issue 16.2 (audit): an upgrade request whose target is not a valid URL path (//[) answers 400 and the service survives", async () => {
+    const refused = await openRaw(svc.port, "//[", await svc.token("Viewer")).then(
+      () => "upgraded",
+      (error: Error) => error.message,
+    );
+    expect(refused).to.equal("upgrade refused: HTTP/1.1 400 Bad Request");
+    expect(await svc.answers(), svc.output()).to.equal(true);
+  });
+
   describe("issue 16.2: one malformed frame on the live history socket", () => {
     const frames: [string, Buffer, number][] = [
       ["an unmasked client frame (81 05 68 65 6c 6c 6f)", Buffer.from([0x81, 0x05, 0x68, 0x65, 0x6c, 0x6c, 0x6f]), 1002],

@@ -157,5 +157,7 @@ function bearerProtocol(req: IncomingMessage): string | undefined {
 /** Answers a refused upgrade with a plain HTTP error in the API's envelope (unless the peer is gone). */
 function refuse(socket: Duplex, error: ServiceError): void {
   if (!socket.writable) return void socket.destroy();
-  socket.end(rawErrorResponse(error.status, error.code, error.expose ? error.message : "internal error"));
+  // Then closed: the server's timeouts no longer cover an upgrade socket, and a peer that never
+  // closes its side (half-open) must not hold it.
+  socket.end(rawErrorResponse(error.status, error.code, error.expose ? error.message : "internal error"), () => socket.destroy());
 }

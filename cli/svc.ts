@@ -3,6 +3,10 @@
 import { createInterface } from "node:readline";
 import { main } from "./main.js";
 
+// A reader that went away (a closed pipe: EPIPE) is not a reason to crash: `svc serve` keeps
+// serving without its log, a one-shot command finishes without the rest of its output.
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
+
 // `npm run svc -- ...` runs in the project root; paths are meant from where npm was called.
 const cwd = process.env.npm_lifecycle_event === "svc" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 

@@ -102,6 +102,8 @@ export async function startService(env: Record<string, string | undefined>, log:
     await store.close();
     throw error;
   }
+  // Once listening, a server error (accept failing, e.g. EMFILE) is logged: never a crash.
+  server.on("error", (error) => log.error(`HTTP server: ${error.message}`));
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;

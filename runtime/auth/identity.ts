@@ -32,6 +32,11 @@ export interface Identity {
   projectId: string;
   permissions: ReadonlySet<Permission>;
   via: "jwt" | "configured-bearer";
+  /**
+   * Epoch ms from which these credentials are refused (a JWT's `exp` plus the clock tolerance);
+   * absent when they do not expire (the configured bearer). Long-lived connections close then.
+   */
+  expiresAt?: number;
 }
 
 export function hasPermission(identity: Identity, permission: Permission): boolean {

@@ -7,7 +7,7 @@ import { unauthenticated, type ServiceError } from "../errors.js";
 import type { AuthConfig } from "./auth-config.js";
 import { DEFAULT_PROJECT, DEFAULT_TENANT, ROLE_PERMISSIONS, ROLES, type Identity, type Role } from "./identity.js";
 
-/** Clock skew tolerated on `exp` and `nbf`, in seconds: small, so an expired token stays expired. */
+/** Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds: small, so an expired token stays expired. */
 export const CLOCK_TOLERANCE_SECONDS = 5;
 
 /** How long one fetch of the identity provider's JWKS may take. */
@@ -43,13 +43,15 @@ export function createJwtVerifier(config: AuthConfig, clock: { now(): number }):
         verified.delete(token);
         throw toUnauthenticated(error);
       }
+      checkIssuedAt(payload, now);
       const identity = toIdentity(payload);
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
       const tolerance = CLOCK_TOLERANCE_SECONDS * 1000;
+      const notBefore = Math.max(payload.nbf ?? -Infinity, payload.iat ?? -Infinity);
       verified.set(token, {
         identity,
-        from: payload.nbf === undefined ? -Infinity : payload.nbf * 1000 - tolerance,
-        until: Math.min(payload.exp! * 1000 + tolerance, now + VERIFIED_CACHE_MS),
+        from: notBefore * 1000 - tolerance,
+        until: Math.min(identity.expiresAt!, now + VERIFIED_CACHE_MS),
       });
       return identity;
     },
@@ -102,6 +104,16 @@ function isNoMatchingKey(error: unknown): boolean {
   return code === "ERR_JWKS_NO_MATCHING_KEY" || code === "ERR_JWKS_MULTIPLE_MATCHING_KEYS";
 }
 
+/**
+ * jose checks `iat` only when `maxTokenAge` is set (which would also make `iat` required): a
+ * token issued in the future is refused here, with the same tolerance as `exp` and `nbf`.
+ */
+function checkIssuedAt(payload: JWTPayload, now: number): void {
+  if (payload.iat !== undefined && payload.iat * 1000 > now + CLOCK_TOLERANCE_SECONDS * 1000) {
+    throw unauthenticated("the token's iat claim is in the future");
+  }
+}
+
 function toIdentity(payload: JWTPayload): Identity {
   const { sub, role, tenant, project } = payload;
   if (typeof sub !== "string" || sub.trim() === "") throw unauthenticated("the token's sub claim must be a non-empty string");
@@ -115,6 +127,7 @@ function toIdentity(payload: JWTPayload): Identity {
     projectId: optionalText(project, "project") ?? DEFAULT_PROJECT,
     permissions: new Set(ROLE_PERMISSIONS[role as Role]),
     via: "jwt",
+    expiresAt: payload.exp! * 1000 + CLOCK_TOLERANCE_SECONDS * 1000,
   };
 }
 

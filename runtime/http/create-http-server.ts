@@ -4,6 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AppDeps } from "./app-deps.js";
+import { answerClientError } from "./client-error.js";
 import { createApp } from "./create-app.js";
 import { createDocsHandlers } from "./docs/index.js";
 import { attachLiveHistory, type LiveHistory } from "./live-history.js";
@@ -26,9 +27,11 @@ export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePol
   // Bounded: a client that never finishes its request does not hold a connection forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
+  server.on("clientError", answerClientError);
   const live = attachLiveHistory(server, {
     history: deps.store.history,
     auth: deps.auth,
+    clock: deps.clock,
     ...(options.livePollMs !== undefined ? { pollMs: options.livePollMs } : {}),
   });
   return { server, live };

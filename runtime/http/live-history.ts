@@ -3,23 +3,30 @@
 // its cursor and then waits for the next record; nothing is kept in memory for it, so a reader that
 // reconnects with the last id it saw misses nothing. Authenticated with the same JWT, from the
 // Authorization header or, for browsers (which cannot set headers), the subprotocol
-// `bearer.<token>` offered beside `svc.history.v1`.
-import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
+// `bearer.<token>` offered beside `svc.history.v1`. A connection lives only as long as its token
+// is accepted: it is closed with LIVE_CLOSE_TOKEN_EXPIRED when the token expires.
+import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { hasPermission } from "../auth/identity.js";
-import { ServiceError } from "../errors.js";
+import { invalidInput, ServiceError } from "../errors.js";
+import type { Clock } from "../engine/scheduler/types.js";
 import type { HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
+import { rawErrorResponse } from "./raw-error-response.js";
 import { integerParam, readQuery } from "./request-input.js";
 import { LIVE_HISTORY_PATH } from "./route-table.js";
 
 export const LIVE_PROTOCOL = "svc.history.v1";
 const BATCH = 100;
+/** The close code of a connection whose token expired (application range 4000-4999, RFC 6455 7.4.2). */
+export const LIVE_CLOSE_TOKEN_EXPIRED = 4001;
 
 export interface LiveHistoryOptions {
   history: HistoryStore;
   auth: Authenticate;
+  /** The time tokens expire against (the verifier's clock). */
+  clock: Clock;
   /** Also re-read this often, for records written by another process (default 1000 ms). */
   pollMs?: number;
 }
@@ -47,11 +54,19 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   poll.unref();
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    // First: Node hands the raw socket over without its own `error` listener, and a peer that
+    // resets the connection while it is authenticated or refused would otherwise crash the process.
+    socket.on("error", () => socket.destroy());
+    const url = requestUrl(req);
+    if (url === undefined) return refuse(socket, invalidInput("the request target is not a valid path"));
     if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
     void accept(req, url)
       .then((start) =>
         wss.handleUpgrade(req, socket, head, (ws) => {
+          // A malformed frame (unmasked, oversized, bad opcode or UTF-8, RSV1, close code 999,
+          // fragmented control frame) is an `error` on ws, after ws has sent the close code
+          // (1002, 1007 or 1009) and ended the connection: nothing is left to do but not crash.
+          ws.on("error", () => undefined);
           const reader = stream(ws, start).finally(() => readers.delete(reader));
           readers.add(reader);
         }),
@@ -59,27 +74,33 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
       .catch((error: unknown) => refuse(socket, error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
   });
 
-  async function accept(req: IncomingMessage, url: URL): Promise<{ ruleId?: number; afterId: number }> {
+  async function accept(req: IncomingMessage, url: URL): Promise<Start> {
     const identity = await options.auth.authenticate(req.headers.authorization ?? bearerProtocol(req), { configuredBearer: false });
     if (!hasPermission(identity, "rule.read")) throw new ServiceError("permission-denied", "reading execution history needs the permission rule.read");
     const query = readQuery(Object.fromEntries(url.searchParams), ["rule_id", "after_id"]);
     const ruleId = integerParam(query, "rule_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
     const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? (await options.history.latestId());
-    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId };
+    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId, expiresAt: identity.expiresAt ?? Infinity };
   }
 
-  async function stream(ws: WebSocket, start: { ruleId?: number; afterId: number }): Promise<void> {
+  async function stream(ws: WebSocket, start: Start): Promise<void> {
     let cursor = start.afterId;
     let open = true;
     const closed = () => ws.readyState !== ws.OPEN;
+    // Checked before every record and at every wake (a record or the poll, at most pollMs apart).
+    const expired = () => {
+      if (options.clock.now() < start.expiresAt) return false;
+      ws.close(LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+      return true;
+    };
     ws.on("close", () => (open = false));
     ws.on("message", () => ws.close(1003, "this stream takes no messages"));
     try {
-      while (open && !closed()) {
+      while (open && !closed() && !expired()) {
         const next = woken;
         const entries = await options.history.list(start.ruleId, { afterId: cursor, limit: BATCH });
         for (const entry of entries) {
-          if (!open || closed()) return;
+          if (!open || closed() || expired()) return;
           // Waiting for each send to flush is the backpressure: a slow reader slows only itself.
           await send(ws, JSON.stringify({ type: "execution", data: entry }));
           cursor = entry.id;
@@ -107,8 +128,24 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   };
 }
 
+interface Start {
+  ruleId?: number;
+  afterId: number;
+  /** Epoch ms from which the connection's token is refused (Infinity: it does not expire). */
+  expiresAt: number;
+}
+
 function send(ws: WebSocket, text: string): Promise<void> {
   return new Promise((resolve, reject) => ws.send(text, (error) => (error ? reject(error) : resolve())));
+}
+
+/** The request target as a URL; undefined when it is none (`//[` throws in the URL parser). */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    return undefined;
+  }
 }
 
 function bearerProtocol(req: IncomingMessage): string | undefined {
@@ -117,10 +154,10 @@ function bearerProtocol(req: IncomingMessage): string | undefined {
   return token ? `Bearer ${token}` : undefined;
 }
 
-/** Answers a refused upgrade with a plain HTTP error in the API's envelope. */
+/** Answers a refused upgrade with a plain HTTP error in the API's envelope (unless the peer is gone). */
 function refuse(socket: Duplex, error: ServiceError): void {
-  const body = JSON.stringify({ success: false, error: { code: error.code, message: error.expose ? error.message : "internal error" } });
-  socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  if (!socket.writable) return void socket.destroy();
+  // Then closed: the server's timeouts no longer cover an upgrade socket, and a peer that never
+  // closes its side (half-open) must not hold it.
+  socket.end(rawErrorResponse(error.status, error.code, error.expose ? error.message : "internal error"), () => socket.destroy());
 }

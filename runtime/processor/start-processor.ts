@@ -33,6 +33,9 @@ export async function startReferenceProcessor(options: StartProcessorOptions): P
       resolve();
     });
   });
+  // Once listening, a server error (accept failing, e.g. EMFILE) is reported: never a crash of the
+  // process it is embedded in.
+  server.on("error", (error) => processorOptions.onInternalError?.(error));
   const address = server.address() as AddressInfo;
   const hostInUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {

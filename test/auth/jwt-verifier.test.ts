@@ -54,6 +54,24 @@ describe("auth: JWT verifier (HS256 secret)", () => {
     await expectUnauthenticated(verifier.verify(token), /^the token is not yet valid$/, token);
   });
 
+  it("issue 16.8: iat in the future beyond the clock tolerance: 401 naming the iat claim", async () => {
+    const token = await signRaw(validClaims({ iat: NOW_SECONDS + CLOCK_TOLERANCE_SECONDS + 1 }));
+    await expectUnauthenticated(verifier.verify(token), /^the token's iat claim is in the future$/, token);
+    const farFuture = await signRaw(validClaims({ iat: NOW_SECONDS + 365 * 86_400, exp: NOW_SECONDS + 366 * 86_400 }));
+    await expectUnauthenticated(verifier.verify(farFuture), /^the token's iat claim is in the future$/, farFuture);
+  });
+
+  it(`issue 16.8: iat up to ${CLOCK_TOLERANCE_SECONDS} s ahead (clock skew) or absent still passes`, async () => {
+    expect((await verifier.verify(await signRaw(validClaims({ iat: NOW_SECONDS + CLOCK_TOLERANCE_SECONDS })))).subject).to.equal("alice");
+    const { iat: _iat, ...claims } = validClaims();
+    expect((await verifier.verify(await signRaw(claims))).subject).to.equal("alice");
+  });
+
+  it("the identity says when its token stops being accepted: exp plus the clock tolerance", async () => {
+    const identity = await verifier.verify(await signRaw(validClaims({ exp: NOW_SECONDS + 60 })));
+    expect(identity.expiresAt).to.equal(NOW + 60_000 + CLOCK_TOLERANCE_SECONDS * 1000);
+  });
+
   it("missing exp: 401, even though jose alone would accept it", async () => {
     const { exp: _exp, ...claims } = validClaims();
     const token = await signRaw(claims);

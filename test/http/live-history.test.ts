@@ -3,7 +3,8 @@
 // authenticated with the same JWT.
 import { expect } from "chai";
 import WebSocket from "ws";
-import { LIVE_PROTOCOL } from "../../runtime/http/live-history.js";
+import { CLOCK_TOLERANCE_SECONDS } from "../../runtime/auth/jwt-verifier.js";
+import { LIVE_CLOSE_TOKEN_EXPIRED, LIVE_PROTOCOL } from "../../runtime/http/live-history.js";
 import { SUPPLY } from "../rules/engine-fixture.js";
 import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
 import { VALVE_RULE } from "./rule-flows.js";
@@ -96,6 +97,25 @@ describe("live execution history over WebSocket", () => {
     const [message] = await reader.take(1);
     expect(message.data).to.include({ rule_id: id, trigger: "interval" });
     reader.close();
+  });
+
+  it("issue 16.3: the socket closes with 4001 'token expired' once its token is no longer accepted, and sends nothing after", async () => {
+    const reader = await connect(f, "", { token: await f.token("Viewer", { ttlSeconds: 60 }) });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => reader.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+    const before = await execute();
+    expect((await reader.take(1)).map((m) => m.data.id)).to.deep.equal([before.history_id]);
+    f.time.jump(60_000 + CLOCK_TOLERANCE_SECONDS * 1000 + 1);
+    await execute();
+    expect(await closed).to.deep.equal({ code: LIVE_CLOSE_TOKEN_EXPIRED, reason: "token expired" });
+    expect(LIVE_CLOSE_TOKEN_EXPIRED).to.equal(4001);
+    expect(await reader.take(0)).to.deep.equal([]);
+  });
+
+  it("issue 16.3: an idle socket is closed at expiry too, without a record to trigger it", async () => {
+    const reader = await connect(f, "", { token: await f.token("Viewer", { ttlSeconds: 60 }) });
+    const closed = new Promise<number>((resolve) => reader.ws.once("close", (code) => resolve(code)));
+    f.time.jump(60_000 + CLOCK_TOLERANCE_SECONDS * 1000 + 1);
+    expect(await closed).to.equal(4001);
   });
 
   it("authenticated with the same JWT: refused without one (401) or with a bad query (400); browsers may offer bearer.<token>", async () => {

@@ -1,0 +1,75 @@
+// Requests Node's HTTP parser refuses before the app sees them (a malformed request line or
+// header, headers over the limit) are answered in the API's JSON error envelope, and a peer that
+// resets such a connection leaves the service answering.
+import { expect } from "chai";
+import { connect } from "node:net";
+import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
+
+/** Writes `bytes` on a fresh connection and collects everything until the server closes it (3 s at most). */
+function exchange(f: HttpFixture, bytes: string): Promise<string> {
+  const { port } = new URL(f.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1");
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close within 3 s; got: ${received.slice(0, 200)}`));
+    }, 3000);
+    socket.setEncoding("utf8").on("data", (t: string) => (received += t));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+    socket.on("connect", () => socket.write(bytes));
+  });
+}
+
+function parse(answer: string): { status: number; type: string | undefined; body: any } {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+  const type = /^content-type: (.*)$/im.exec(head)?.[1];
+  return { status, type, body: body === "" ? undefined : JSON.parse(body) };
+}
+
+describe("requests the HTTP parser refuses", () => {
+  let f: HttpFixture;
+  beforeEach(async () => (f = await startHttpFixture()));
+  afterEach(() => f.close());
+
+  it("issue 16.2 (audit): a malformed request line or header answers 400 in the JSON envelope", async () => {
+    for (const bytes of ["NOT HTTP AT ALL\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"]) {
+      const answer = parse(await exchange(f, bytes));
+      expect(answer.status, bytes).to.equal(400);
+      expect(answer.type).to.match(/^application\/json/);
+      expect(answer.body).to.deep.equal({ success: false, error: { code: "invalid-input", message: "the request is not valid HTTP/1.1" } });
+    }
+  });
+
+  it("issue 16.2 (audit): headers over the limit answer 431 in the JSON envelope", async () => {
+    const answer = parse(await exchange(f, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`));
+    expect(answer.status).to.equal(431);
+    expect(answer.body.error).to.include({ code: "invalid-input" });
+    expect(answer.body.error.message).to.match(/headers/);
+  });
+
+  it("issue 16.2 (audit): malformed requests whose peer resets at once leave the service answering", async () => {
+    const { port } = new URL(f.url);
+    await Promise.all(
+      Array.from(
+        { length: 200 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), "127.0.0.1");
+            socket.on("error", () => undefined);
+            socket.once("close", () => resolve());
+            socket.once("connect", () => {
+              socket.write("BROKEN\r\n\r\n");
+              socket.resetAndDestroy();
+            });
+          }),
+      ),
+    );
+    expect((await f.request("GET", "/health")).status).to.equal(200);
+  });
+});

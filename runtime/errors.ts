@@ -17,6 +17,7 @@ const STATUS: Record<ErrorCode, number> = {
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   internal: 500,
+  "service-unavailable": 503,
   // A data-processing call's own outcomes (spec: Errors; docs/api.md "Data processing").
   OPTIONS_INVALID: 400,
   AS_OF_IN_FUTURE: 400,

@@ -18,7 +18,7 @@ export interface HttpServer {
 /** `absolute-path.js` names swagger-ui-dist's folder without loading its 1.5 MB bundle. */
 const swaggerUiDir = (): string => (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)();
 
-export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePollMs?: number } = {}): HttpServer {
+export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePollMs?: number; liveMaxConnections?: number } = {}): HttpServer {
   const docs = createDocsHandlers({
     openapi: buildServiceOpenApi({ title: `${deps.info.name} rule service`, version: deps.info.version }),
     swaggerUiDir: swaggerUiDir(),
@@ -33,6 +33,7 @@ export function createHttpServer(deps: Omit<AppDeps, "docs">, options: { livePol
     auth: deps.auth,
     clock: deps.clock,
     ...(options.livePollMs !== undefined ? { pollMs: options.livePollMs } : {}),
+    ...(options.liveMaxConnections !== undefined ? { maxConnections: options.liveMaxConnections } : {}),
   });
   return { server, live };
 }

@@ -14,11 +14,13 @@ import type { Clock } from "../engine/scheduler/types.js";
 import type { HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
 import { rawErrorResponse } from "./raw-error-response.js";
-import { integerParam, readQuery } from "./request-input.js";
+import { idParam, readQuery } from "./request-input.js";
 import { LIVE_HISTORY_PATH } from "./route-table.js";
 
 export const LIVE_PROTOCOL = "svc.history.v1";
 const BATCH = 100;
+/** Open live connections at most, by default: each holds a socket and a reader loop. */
+export const DEFAULT_MAX_LIVE_CONNECTIONS = 256;
 /** The close code of a connection whose token expired (application range 4000-4999, RFC 6455 7.4.2). */
 export const LIVE_CLOSE_TOKEN_EXPIRED = 4001;
 
@@ -29,6 +31,8 @@ export interface LiveHistoryOptions {
   clock: Clock;
   /** Also re-read this often, for records written by another process (default 1000 ms). */
   pollMs?: number;
+  /** Open connections at most (default DEFAULT_MAX_LIVE_CONNECTIONS); one more is refused with 503. */
+  maxConnections?: number;
 }
 
 export interface LiveHistory {
@@ -52,6 +56,7 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   // Running readers, so close() can wait until none is in the middle of a store read.
   const readers = new Set<Promise<void>>();
   poll.unref();
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_LIVE_CONNECTIONS;
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // First: Node hands the raw socket over without its own `error` listener, and a peer that
@@ -61,7 +66,11 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
     if (url === undefined) return refuse(socket, invalidInput("the request target is not a valid path"));
     if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
     void accept(req, url)
-      .then((start) =>
+      .then((start) => {
+        // Checked here, in the same turn as handleUpgrade adds the client: a burst cannot overshoot.
+        if (wss.clients.size >= maxConnections) {
+          return refuse(socket, new ServiceError("service-unavailable", `the service holds its limit of ${maxConnections} live connections; close one or try again later`));
+        }
         wss.handleUpgrade(req, socket, head, (ws) => {
           // A malformed frame (unmasked, oversized, bad opcode or UTF-8, RSV1, close code 999,
           // fragmented control frame) is an `error` on ws, after ws has sent the close code
@@ -69,17 +78,18 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
           ws.on("error", () => undefined);
           const reader = stream(ws, start).finally(() => readers.delete(reader));
           readers.add(reader);
-        }),
-      )
+        });
+      })
       .catch((error: unknown) => refuse(socket, error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
   });
 
   async function accept(req: IncomingMessage, url: URL): Promise<Start> {
     const identity = await options.auth.authenticate(req.headers.authorization ?? bearerProtocol(req), { configuredBearer: false });
     if (!hasPermission(identity, "rule.read")) throw new ServiceError("permission-denied", "reading execution history needs the permission rule.read");
-    const query = readQuery(Object.fromEntries(url.searchParams), ["rule_id", "after_id"]);
-    const ruleId = integerParam(query, "rule_id", { min: 1, max: Number.MAX_SAFE_INTEGER });
-    const afterId = integerParam(query, "after_id", { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? (await options.history.latestId());
+    const query = readQuery(url.search.slice(1), ["rule_id", "after_id"]);
+    const ruleId = idParam(query, "rule_id", "rule");
+    const afterId = idParam(query, "after_id", "history", 0) ?? (await options.history.latestId());
+
     return { ...(ruleId !== undefined ? { ruleId } : {}), afterId, expiresAt: identity.expiresAt ?? Infinity };
   }
 

@@ -62,6 +62,8 @@ export interface HttpFixtureOptions {
   /** Wraps only the store the app's routes see (the engine keeps the real one). */
   wrapAppStore?: (store: Store) => Store;
   bodyLimitBytes?: number;
+  /** The live history socket's connection limit (default the service's). */
+  liveMaxConnections?: number;
   /** Data processing, built on the fixture's clock (see data-processing-fixture.ts); absent: its routes are not mounted. */
   processing?: (clock: Clock) => ProcessingDeps;
 }
@@ -88,7 +90,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       ...(options.processing !== undefined ? { processing: options.processing(clock) } : {}),
       onInternalError: (error) => internalErrors.push(error),
     },
-    { livePollMs: 50 },
+    { livePollMs: 50, ...(options.liveMaxConnections !== undefined ? { liveMaxConnections: options.liveMaxConnections } : {}) },
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -135,4 +135,37 @@ describe("live execution history over WebSocket", () => {
     expect((await browser.take(1))[0].type).to.equal("execution");
     browser.close();
   });
+
+  it("issue 16.2 (audit): live connections are limited: one over the limit is refused with 503 service-unavailable, and a freed place is taken again", async () => {
+    const limited = await startHttpFixture({ liveMaxConnections: 2 });
+    try {
+      const viewer = await limited.token("Viewer");
+      const first = await connect(limited, "", { token: viewer });
+      const second = await connect(limited, "", { token: viewer });
+      const refused = await connect(limited, "", { token: viewer }).then(
+        () => 0,
+        (error: { status?: number }) => error.status,
+      );
+      expect(refused).to.equal(503);
+      const closed = new Promise((resolve) => first.ws.once("close", resolve));
+      first.close();
+      await closed;
+      for (let i = 0; i < 40 && limited.live.connections() > 1; i++) await new Promise((r) => setTimeout(r, 25));
+      const again = await connect(limited, "", { token: viewer });
+      again.close();
+      second.close();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("issue 16.4: the socket's rule_id is a rule id: beyond 2^31-1 or repeated is a 400, not a store error", async () => {
+    for (const query of ["?rule_id=2147483648", "?rule_id=1&rule_id=2", "?after_id=-1"]) {
+      const status = await connect(f, query, { token }).then(
+        () => 0,
+        (error: { status?: number }) => error.status,
+      );
+      expect(status, query).to.equal(400);
+    }
+  });
 });

@@ -17,6 +17,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   conflict: "the rule's flow does not compile against the current site: execute refused",
   "payload-too-large": "the request body is larger than 1048576 bytes",
   "unsupported-media-type": "the request body must be application/json, not text/plain",
+  "service-unavailable": "the service holds its limit of 256 live WebSocket connections; try again later",
   internal: "internal error; the service log has the details under this correlation id",
   OPTIONS_INVALID: "options.horizon_steps must be from 1 to 96",
   AS_OF_IN_FUTURE: "as_of 2026-11-21T09:00:00Z is in the future",

@@ -6,6 +6,7 @@ import Koa, { type Middleware } from "koa";
 import type { AppDeps } from "./app-deps.js";
 import { correlation, type RequestState } from "./correlation.js";
 import { errorEnvelope } from "./error-envelope.js";
+import { validRequestTarget } from "./request-target.js";
 import { checkRouteQuery, recordRefusal, type AppContext } from "./guard.js";
 import { ROUTES, type RouteSpec } from "./route-table.js";
 import { auditRoutes } from "./routes/audit-routes.js";
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.silent = true;
   app.use(correlation(deps.newCorrelationId ?? randomUUID));
   app.use(errorEnvelope(deps.onInternalError ?? (() => undefined)));
+  app.use(validRequestTarget);
   app.use(securityHeaders);
   const router = mountRoutes(deps);
   app.use(router.routes());

@@ -5,6 +5,7 @@
 import type { Context, Middleware } from "koa";
 import { ServiceError, type ErrorCode } from "../errors.js";
 import type { RequestState } from "./correlation.js";
+import { pathOf } from "./request-target.js";
 
 export function errorEnvelope(onInternalError: (error: unknown, correlationId: string) => void): Middleware<RequestState> {
   return async (ctx, next) => {
@@ -35,7 +36,7 @@ function render(ctx: Context & { state: RequestState }, error: ServiceError): vo
   ctx.status = error.status;
   ctx.type = "application/json";
   if (error.code === "unauthenticated") ctx.set("WWW-Authenticate", 'Bearer realm="svc"');
-  if (isControlPlanePath(ctx.path)) {
+  if (isControlPlanePath(pathOf(ctx) ?? "/")) {
     ctx.body = { error: { code: error.code, message, correlationId } };
     return;
   }

@@ -46,6 +46,16 @@ describe("requests the HTTP parser refuses", () => {
     }
   });
 
+  it("issue 16.4: a request target that is not a valid URL (GET http://[x/) is a 400 in the envelope, not a plain-text 500", async () => {
+    for (const target of ["http://[x/", "http://[::1/api/rules"]) {
+      const answer = parse(await exchange(f, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      expect(answer.status, target).to.equal(400);
+      expect(answer.type).to.match(/^application\/json/);
+      expect(answer.body.error).to.include({ code: "invalid-input", message: "the request target is not a valid path" });
+    }
+    expect(f.internalErrors).to.deep.equal([]);
+  });
+
   it("issue 16.2 (audit): headers over the limit answer 431 in the JSON envelope", async () => {
     const answer = parse(await exchange(f, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`));
     expect(answer.status).to.equal(431);

@@ -104,6 +104,13 @@ for (const [name, backend] of databaseBackends()) {
       expect(await derivedOf()).to.deep.equal([]);
     });
 
+    it("issue 16.4: an outcome records any revision a caller may expect (up to 2^53 - 1), on PostgreSQL too", async () => {
+      const big = Number.MAX_SAFE_INTEGER;
+      await store.processing.recordOutcome({ ...failed("req-big", "error", "TASK_REVISION_MISMATCH"), task: { id: SAMPLE.task.id, revision: 2 ** 31 }, binding: { id: SAMPLE.binding.id, revision: big } });
+      const [recorded] = await outcomes();
+      expect([recorded!.task.revision, recorded!.binding.revision]).to.deep.equal([2 ** 31, big]);
+    });
+
     it("an outcome and derived data that do not belong together are refused (InvalidProcessingRecordError) and nothing is written", async () => {
       const doc = derived("res-1");
       const otherStatus = { ...outcomeOf(doc), outcome: "fallback" as const, code: "MODEL_UNAVAILABLE" };

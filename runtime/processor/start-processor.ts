@@ -23,7 +23,8 @@ export interface RunningProcessor {
 
 export async function startReferenceProcessor(options: StartProcessorOptions): Promise<RunningProcessor> {
   const { port, host = "127.0.0.1", requestTimeoutMs = 30_000, ...processorOptions } = options;
-  const server = createServer(createReferenceProcessor(processorOptions).callback());
+  // Node looks for requests past their timeouts every 30 s by default: check every second instead.
+  const server = createServer({ connectionsCheckingInterval: 1000 }, createReferenceProcessor(processorOptions).callback());
   server.requestTimeout = requestTimeoutMs;
   server.headersTimeout = Math.min(10_000, requestTimeoutMs);
   await new Promise<void>((resolve, reject) => {

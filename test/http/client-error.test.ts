@@ -82,4 +82,33 @@ describe("requests the HTTP parser refuses", () => {
     );
     expect((await f.request("GET", "/health")).status).to.equal(200);
   });
+
+  it("issue 16.2 (audit): a client that sends its headers too slowly is answered 408 soon after the headers timeout, not up to 30 s later", async () => {
+    const slow = await startHttpFixture({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    try {
+      const { port } = new URL(slow.url);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1");
+        let received = "";
+        // One header line every 100 ms, never the blank line that ends them: a slowloris.
+        const drip = setInterval(() => socket.write(`X-Drip: ${Date.now()}\r\n`), 100);
+        const timer = setTimeout(() => {
+          clearInterval(drip);
+          socket.destroy();
+          reject(new Error(`the server held the connection for 5 s; got: ${received.slice(0, 100)}`));
+        }, 5000);
+        socket.setEncoding("utf8").on("data", (t: string) => (received += t));
+        socket.on("error", () => undefined);
+        socket.on("close", () => {
+          clearInterval(drip);
+          clearTimeout(timer);
+          resolve(received);
+        });
+        socket.on("connect", () => socket.write("GET /health HTTP/1.1\r\nHost: x\r\n"));
+      });
+      expect(parse(answer).status).to.equal(408);
+    } finally {
+      await slow.close();
+    }
+  });
 });

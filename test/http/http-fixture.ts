@@ -64,6 +64,8 @@ export interface HttpFixtureOptions {
   bodyLimitBytes?: number;
   /** The live history socket's connection limit (default the service's). */
   liveMaxConnections?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   /** Data processing, built on the fixture's clock (see data-processing-fixture.ts); absent: its routes are not mounted. */
   processing?: (clock: Clock) => ProcessingDeps;
 }
@@ -90,7 +92,12 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       ...(options.processing !== undefined ? { processing: options.processing(clock) } : {}),
       onInternalError: (error) => internalErrors.push(error),
     },
-    { livePollMs: 50, ...(options.liveMaxConnections !== undefined ? { liveMaxConnections: options.liveMaxConnections } : {}) },
+    {
+      livePollMs: 50,
+      ...(options.liveMaxConnections !== undefined ? { liveMaxConnections: options.liveMaxConnections } : {}),
+      ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
+      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    },
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

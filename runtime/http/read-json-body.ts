@@ -28,10 +28,16 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
 async function readText(req: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw tooLarge(limit);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    // The client closed the connection mid-body ("aborted"): its mistake, not the service's fault.
+    throw invalidInput("the request body ended before it was complete: the connection was closed", [{ code: "http/body-incomplete", severity: "error", message: "the body ended early", path: "" }]);
   }
   try {
     return UTF8.decode(Buffer.concat(chunks, size));

@@ -2,6 +2,7 @@
 // in the order authenticate, authorise, then the input; a mutation refused after authentication
 // is audited (issue 16 items 4, 5 and part of 25).
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect } from "chai";
 import type { AuditEvent } from "../../runtime/audit/audit-event.js";
 import type { Store } from "../../runtime/store/store.js";
@@ -227,6 +228,23 @@ for (const [name, backend] of databaseBackends()) {
         const events = await auditOf(f.store, correlationId);
         expect(events.map((e) => [e.action, e.outcome, e.confirmation, e.resource.id, e.subject.id]), `${method} ${path}`).to.deep.equal([[action, "invalid", confirmation, resourceId, "alice"]]);
       }
+    });
+
+    it("issue 16.4: a body cut off by the client (the connection closed mid-body) is the client's mistake: audited as invalid, never an internal error", async () => {
+      const { port } = new URL(f.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      socket.on("error", () => undefined);
+      await new Promise<void>((resolve) => socket.on("connect", resolve));
+      socket.write(`POST /api/rules HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${engineer}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-correlation-id: cut-off\r\n\r\n{"name":`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      let events: AuditEvent[] = [];
+      for (let i = 0; i < 40 && events.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        events = await auditOf(f.store, "cut-off");
+      }
+      expect(events.map((e) => [e.action, e.outcome])).to.deep.equal([["rule.create", "invalid"]]);
+      expect(f.internalErrors).to.deep.equal([]);
     });
   });
 }

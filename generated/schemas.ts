@@ -5597,7 +5597,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "additionalProperties": false,
       "properties": {
         "name": {
-          "$ref": "rule.schema.json#/properties/name"
+          "$ref": "rule.schema.json#/properties/name",
+          "type": "string",
+          "pattern": "^(?!\\s*$)(?!\\d+$)",
+          "description": "Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."
         },
         "description": {
           "$ref": "rule.schema.json#/properties/description",
@@ -6498,7 +6501,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "additionalProperties": false,
       "properties": {
         "name": {
-          "$ref": "rule.schema.json#/properties/name"
+          "$ref": "rule.schema.json#/properties/name",
+          "type": "string",
+          "pattern": "^(?!\\s*$)(?!\\d+$)",
+          "description": "Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."
         },
         "description": {
           "$ref": "rule.schema.json#/properties/description"

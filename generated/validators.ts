@@ -27605,8 +27605,9 @@ return errors === 0;
 validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateRuleCreateRequest = validate225;
-const schema457 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-create-request.schema.json","title":"RuleCreateRequest","description":"Body of POST /api/rules: creates a disabled stub with a name and description; the flow and trigger come by PUT.","type":"object","required":["name","confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
+const schema457 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-create-request.schema.json","title":"RuleCreateRequest","description":"Body of POST /api/rules: creates a disabled stub with a name and description; the flow and trigger come by PUT.","type":"object","required":["name","confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
 const schema459 = {"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."};
+const pattern172 = new RegExp("^(?!\\s*$)(?!\\d+$)", "u");
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-create-request.schema.json" */;
@@ -27686,12 +27687,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func3(data1) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema459,data:data1};
+if(typeof data0 === "string"){
+if(!pattern172.test(data0)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema457.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27702,7 +27700,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema459.type,parentSchema:schema459,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema457.properties.name.type,parentSchema:schema457.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27712,10 +27710,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.confirmed !== undefined){
-let data2 = data.confirmed;
-if(true !== data2){
-const err8 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema457.properties.confirmed,data:data2};
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func3(data1) > 4000){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema459,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27725,14 +27724,38 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema457.type,parentSchema:schema457,data};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema459.type,parentSchema:schema459,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.confirmed !== undefined){
+let data2 = data.confirmed;
+if(true !== data2){
+const err10 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema457.properties.confirmed,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema457.type,parentSchema:schema457,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -28012,7 +28035,7 @@ export const rawValidateYamlRuleFile = validate228;
 const schema465 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
 const schema466 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
 const schema467 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
-const pattern172 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
+const pattern173 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
 const schema468 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
 const schema469 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
 
@@ -28052,7 +28075,7 @@ errors++;
 if(data.every !== undefined){
 let data0 = data.every;
 if(typeof data0 === "string"){
-if(!pattern172.test(data0)){
+if(!pattern173.test(data0)){
 const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema467,data:data0};
 if(vErrors === null){
 vErrors = [err2];
@@ -28092,10 +28115,10 @@ validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema471 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\"]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
 const schema472 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp` or `measurement(12, 3)`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"};
-const pattern174 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
+const pattern175 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$", "u");
 const schema474 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
 const schema475 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
-const pattern176 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
+const pattern177 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28144,7 +28167,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(typeof data === "string"){
-if(!pattern176.test(data)){
+if(!pattern177.test(data)){
 const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -28253,7 +28276,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
-if(!pattern174.test(data1)){
+if(!pattern175.test(data1)){
 const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*)$",parentSchema:schema472,data:data1};
 if(vErrors === null){
 vErrors = [err3];
@@ -28290,7 +28313,7 @@ errors++;
 if(data.deadband !== undefined){
 let data2 = data.deadband;
 if(typeof data2 === "string"){
-if(!pattern172.test(data2)){
+if(!pattern173.test(data2)){
 const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema467,data:data2};
 if(vErrors === null){
 vErrors = [err6];
@@ -28431,7 +28454,7 @@ const schema477 = {"title":"EndStep","description":"`end`: this path ends at an 
 const schema505 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
 const schema478 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
 const schema480 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern178 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern179 = new RegExp("^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28518,7 +28541,7 @@ errors++;
 for(const key2 in data0){
 let data1 = data0[key2];
 if(typeof data1 === "string"){
-if(!pattern178.test(data1)){
+if(!pattern179.test(data1)){
 const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema480,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -28833,7 +28856,7 @@ validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 const schema486 = {"title":"WriteStep","description":"`write action(i, p) = value`: writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
 const schema487 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there).","type":"string","pattern":"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"};
-const pattern181 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
+const pattern182 = new RegExp("^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$", "u");
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28881,7 +28904,7 @@ errors++;
 if(data.write !== undefined){
 let data0 = data.write;
 if(typeof data0 === "string"){
-if(!pattern181.test(data0)){
+if(!pattern182.test(data0)){
 const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema487,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -29027,7 +29050,7 @@ errors++;
 if(data.point !== undefined){
 let data1 = data.point;
 if(typeof data1 === "string"){
-if(!pattern178.test(data1)){
+if(!pattern179.test(data1)){
 const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"},message:"must match pattern \""+"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$"+"\"",schema:"^\\s*(measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)\\s*$",parentSchema:schema480,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -29052,7 +29075,7 @@ errors++;
 if(data.over !== undefined){
 let data2 = data.over;
 if(typeof data2 === "string"){
-if(!pattern172.test(data2)){
+if(!pattern173.test(data2)){
 const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema467,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -31084,7 +31107,7 @@ errors++;
 if(data.cooldown !== undefined){
 let data3 = data.cooldown;
 if(typeof data3 === "string"){
-if(!pattern172.test(data3)){
+if(!pattern173.test(data3)){
 const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema467,data:data3};
 if(vErrors === null){
 vErrors = [err13];
@@ -31693,7 +31716,7 @@ return errors === 0;
 validate272.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateRuleUpdateRequest = validate275;
-const schema513 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-update-request.schema.json","title":"RuleUpdateRequest","description":"Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.","type":"object","required":["confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
+const schema513 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-update-request.schema.json","title":"RuleUpdateRequest","description":"Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.","type":"object","required":["confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
 const schema516 = {"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."};
 const schema517 = {"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."};
 const schema518 = {"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}};
@@ -32388,12 +32411,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func3(data1) > 4000){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema459,data:data1};
+if(typeof data0 === "string"){
+if(!pattern172.test(data0)){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema513.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32404,7 +32424,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema459.type,parentSchema:schema459,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema513.properties.name.type,parentSchema:schema513.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32414,10 +32434,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.priority !== undefined){
-let data2 = data.priority;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema516.type,parentSchema:schema516,data:data2};
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func3(data1) > 4000){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema459,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32426,9 +32447,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 2147483647 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema516,data:data2};
+}
+else {
+const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema459.type,parentSchema:schema459,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32437,8 +32458,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < -2147483648 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema516,data:data2};
+}
+if(data.priority !== undefined){
+let data2 = data.priority;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema516.type,parentSchema:schema516,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32447,12 +32471,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.cooldown_ms !== undefined){
-let data3 = data.cooldown_ms;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema517.type,parentSchema:schema517,data:data3};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 2147483647 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema516,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -32461,9 +32482,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema517,data:data3};
+if(data2 < -2147483648 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema516,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32472,13 +32492,38 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema517,data:data3};
+}
+}
+if(data.cooldown_ms !== undefined){
+let data3 = data.cooldown_ms;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema517.type,parentSchema:schema517,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema517,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema517,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -32499,24 +32544,24 @@ errors = vErrors.length;
 if(data.confirmed !== undefined){
 let data6 = data.confirmed;
 if(true !== data6){
-const err13 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema513.properties.confirmed,data:data6};
+const err15 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema513.properties.confirmed,data:data6};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema513.type,parentSchema:schema513,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema513.type,parentSchema:schema513,data};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -35185,7 +35230,7 @@ const schema538 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id
 const schema539 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
 const schema540 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
 const schema541 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern192 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+const pattern194 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -35233,7 +35278,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern192.test(data0)){
+if(!pattern194.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -36393,7 +36438,7 @@ errors++;
 if(data.channel !== undefined){
 let data3 = data.channel;
 if(typeof data3 === "string"){
-if(!pattern192.test(data3)){
+if(!pattern194.test(data3)){
 const err15 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data3};
 if(vErrors === null){
 vErrors = [err15];

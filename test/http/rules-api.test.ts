@@ -144,6 +144,20 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(false);
     });
 
+    it("issue 16.19: a rule name is not blank and not digits only (the command line reads digits as an id), on POST and PUT", async () => {
+      const id = await create("Named 16.19");
+      for (const name of ["7", "  ", "007", "\t"]) {
+        const created = await f.request("POST", "/api/rules", { token: engineer, body: { name, confirmed: true } });
+        expect(created.status, JSON.stringify(name)).to.equal(400);
+        expect(created.json.error.details.diagnostics.map((d: { path: string }) => d.path)).to.include("/name");
+        const renamed = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { name, confirmed: true } });
+        expect(renamed.status, JSON.stringify(name)).to.equal(400);
+      }
+      for (const name of ["Rule 7", "7a", " 7 x"]) {
+        expect((await f.request("POST", "/api/rules", { token: engineer, body: { name, confirmed: true } })).status, name).to.equal(201);
+      }
+    });
+
     it("issue 16.20: a rule name another rule has is refused with 409 duplicate-name naming that rule, on POST and PUT, and nothing changes but the audit of the refusal", async () => {
       const boiler = await create("Boiler enable");
       const ahu = await create("AHU-2 duct pressure");

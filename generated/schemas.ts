@@ -133,7 +133,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
               "properties": {
                 "sequence": {
                   "$ref": "api-parts.schema.json#/$defs/AuditSequence",
-                  "description": "The sequence where the chain breaks (for a gap: the first event after the missing ones)."
+                  "description": "The sequence where the chain breaks (for a gap: the first event after the missing ones; when the range ends on missing events, the first missing one)."
                 },
                 "kind": {
                   "enum": [

@@ -84,6 +84,18 @@ for (const [name, backend] of databaseBackends()) {
       expect([backwards.status, backwards.json.error.code]).to.deep.equal([400, "invalid-input"]);
     });
 
+    it("issue 16.6: a range that ends on a deleted event is a sequence-gap at it; a range wholly past the end stays empty and ok", async () => {
+      const verify = async (query: string) => (await f.request("GET", `/api/v1/audit/verify?${query}`, { token: admin })).json;
+      const endsOnGap = await verify("from=4&to=5");
+      expect(endsOnGap).to.deep.include({ ok: false, from: "4", checked: 1 });
+      expect(endsOnGap.firstBroken).to.include({ sequence: "5", kind: "sequence-gap" });
+      expect(endsOnGap.firstBroken.reason).to.contain("event 5 is missing");
+      const onlyTheGap = await verify("from=5&to=5");
+      expect(onlyTheGap).to.deep.include({ ok: false, from: "5", checked: 0 });
+      expect(onlyTheGap.firstBroken).to.include({ sequence: "5", kind: "sequence-gap" });
+      expect(await verify("from=7&to=9")).to.deep.include({ ok: true, from: "7", to: null, checked: 0, firstBroken: null });
+    });
+
     it("issue 16.6: svc audit verify prints the break and exits 1; --json prints the report; an intact range exits 0", async () => {
       const env = { SVC_BASE_URL: f.url, SVC_ACCESS_TOKEN: admin };
       const text = capture();
@@ -125,7 +137,10 @@ for (const [name, backend] of databaseBackends()) {
     it("issue 16.6: the start-up check of the tail names the first broken sequence; the next mutation appends after the break, which stays", async () => {
       const tail = await verifyAuditTail(store.audit);
       expect(tail.alarm).to.match(/^ALARM audit chain broken at sequence 3 \(digest-mismatch\)/);
-      expect((await verifyAuditTail(store.audit, 2)).alarm).to.match(/^ALARM audit chain broken at sequence 6 \(sequence-gap\)/);
+      expect(tail.alarm).to.contain("verified events 1-2 of 1-6 at start-up and stopped at the break");
+      const shortTail = (await verifyAuditTail(store.audit, 2)).alarm;
+      expect(shortTail).to.match(/^ALARM audit chain broken at sequence 6 \(sequence-gap\)/);
+      expect(shortTail).to.contain("verified no event of 5-6 at start-up before the break");
 
       const created = await f.request("POST", "/api/rules", { token: admin, body: { name: "after tampering", description: "", confirmed: true } });
       expect(created.status, created.text).to.equal(201);

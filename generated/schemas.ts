@@ -75,7 +75,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/audit-chain-report.schema.json",
       "title": "AuditChainReport",
-      "description": "GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, and the first event that breaks it.",
+      "description": "GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, the first event that breaks it, and whether the database still refuses changes to audit rows.",
       "type": "object",
       "required": [
         "ok",
@@ -83,7 +83,8 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "to",
         "checked",
         "firstBroken",
-        "last"
+        "last",
+        "guards"
       ],
       "additionalProperties": false,
       "properties": {
@@ -133,7 +134,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
               "properties": {
                 "sequence": {
                   "$ref": "api-parts.schema.json#/$defs/AuditSequence",
-                  "description": "The sequence where the chain breaks (for a gap: the first event after the missing ones)."
+                  "description": "The sequence where the chain breaks (for a gap: the first event after the missing ones; when the range ends on missing events, the first missing one)."
                 },
                 "kind": {
                   "enum": [
@@ -178,6 +179,28 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
               }
             }
           ]
+        },
+        "guards": {
+          "type": "object",
+          "description": "The append-only triggers of the audit table: whether they exist, are enabled and are as the migration made them. Not part of `ok` (which is the chain's verdict); `svc audit verify` fails on either.",
+          "required": [
+            "intact",
+            "problems"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "intact": {
+              "type": "boolean",
+              "description": "True when every append-only trigger is in place and enabled."
+            },
+            "problems": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "description": "Each trigger missing, disabled or changed, and what it no longer refuses, in words."
+            }
+          }
         }
       }
     },

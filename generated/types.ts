@@ -395,7 +395,7 @@ export interface SchemaTypes {
   "v1-error": V1Error;
 }
 /**
- * GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, and the first event that breaks it.
+ * GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, the first event that breaks it, and whether the database still refuses changes to audit rows.
  */
 export interface AuditChainReport {
   /**
@@ -419,6 +419,19 @@ export interface AuditChainReport {
    * The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.
    */
   last: {sequence: string; evidenceDigest: string} | null;
+  /**
+   * The append-only triggers of the audit table: whether they exist, are enabled and are as the migration made them. Not part of `ok` (which is the chain's verdict); `svc audit verify` fails on either.
+   */
+  guards: {
+    /**
+     * True when every append-only trigger is in place and enabled.
+     */
+    intact: boolean;
+    /**
+     * Each trigger missing, disabled or changed, and what it no longer refuses, in words.
+     */
+    problems: string[];
+  };
 }
 /**
  * GET /api/v1/audit/events: a page of audit events, ascending by sequence, with the breaks of the hash chain found in the span the page covers (from the cursor to its last item).

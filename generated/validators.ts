@@ -4,7 +4,7 @@ import func3Module from "ajv/dist/runtime/ucs2length.js";
 import func0Module from "ajv/dist/runtime/equal.js";
 
 export const rawValidateAuditChainReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-chain-report.schema.json","title":"AuditChainReport","description":"GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, and the first event that breaks it.","type":"object","required":["ok","from","to","checked","firstBroken","last"],"additionalProperties":false,"properties":{"ok":{"type":"boolean","description":"True when every event of the range verified."},"from":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"First sequence of the range."},"to":{"description":"Last sequence examined: the range's end or the last stored event; null when the range held no event.","tsType":"string | null","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}},"checked":{"type":"integer","minimum":0,"description":"Events verified before the end of the range or the first break."},"firstBroken":{"description":"The first event that breaks the chain, null when intact.","tsType":"{ sequence: string; kind: \"sequence-gap\" | \"digest-mismatch\" | \"malformed\"; reason: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","kind","reason"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The sequence where the chain breaks (for a gap: the first event after the missing ones)."},"kind":{"enum":["sequence-gap","digest-mismatch","malformed"],"description":"sequence-gap: events missing, inserted or out of order; digest-mismatch: the event, or the one before it, was altered (a bad link); malformed: the stored row is not an event of its sequence."},"reason":{"type":"string","description":"What was found, in words."}}}]},"last":{"description":"The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.","tsType":"{ sequence: string; evidenceDigest: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","evidenceDigest"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The event's sequence."},"evidenceDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"The event's evidenceDigest: lower-case hex sha256."}}}]}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-chain-report.schema.json","title":"AuditChainReport","description":"GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, the first event that breaks it, and whether the database still refuses changes to audit rows.","type":"object","required":["ok","from","to","checked","firstBroken","last","guards"],"additionalProperties":false,"properties":{"ok":{"type":"boolean","description":"True when every event of the range verified."},"from":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"First sequence of the range."},"to":{"description":"Last sequence examined: the range's end or the last stored event; null when the range held no event.","tsType":"string | null","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}},"checked":{"type":"integer","minimum":0,"description":"Events verified before the end of the range or the first break."},"firstBroken":{"description":"The first event that breaks the chain, null when intact.","tsType":"{ sequence: string; kind: \"sequence-gap\" | \"digest-mismatch\" | \"malformed\"; reason: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","kind","reason"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The sequence where the chain breaks (for a gap: the first event after the missing ones; when the range ends on missing events, the first missing one)."},"kind":{"enum":["sequence-gap","digest-mismatch","malformed"],"description":"sequence-gap: events missing, inserted or out of order; digest-mismatch: the event, or the one before it, was altered (a bad link); malformed: the stored row is not an event of its sequence."},"reason":{"type":"string","description":"What was found, in words."}}}]},"last":{"description":"The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.","tsType":"{ sequence: string; evidenceDigest: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","evidenceDigest"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The event's sequence."},"evidenceDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"The event's evidenceDigest: lower-case hex sha256."}}}]},"guards":{"type":"object","description":"The append-only triggers of the audit table: whether they exist, are enabled and are as the migration made them. Not part of `ok` (which is the chain's verdict); `svc audit verify` fails on either.","required":["intact","problems"],"additionalProperties":false,"properties":{"intact":{"type":"boolean","description":"True when every append-only trigger is in place and enabled."},"problems":{"type":"array","items":{"type":"string"},"description":"Each trigger missing, disabled or changed, and what it no longer refuses, in words."}}}}};
 const schema33 = {"title":"AuditSequence","description":"An audit sequence as a canonical decimal string (protocol int64 values are strings).","type":"string","pattern":"^(0|[1-9][0-9]{0,15})$"};
 const pattern4 = new RegExp("^(0|[1-9][0-9]{0,15})$", "u");
 const pattern8 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -81,9 +81,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "ok") || (key0 === "from")) || (key0 === "to")) || (key0 === "checked")) || (key0 === "firstBroken")) || (key0 === "last"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+if(data.guards === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "guards"},message:"must have required property '"+"guards"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -92,11 +91,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.ok !== undefined){
-let data0 = data.ok;
-if(typeof data0 !== "boolean"){
-const err7 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.ok.type,parentSchema:schema31.properties.ok,data:data0};
+for(const key0 in data){
+if(!(((((((key0 === "ok") || (key0 === "from")) || (key0 === "to")) || (key0 === "checked")) || (key0 === "firstBroken")) || (key0 === "last")) || (key0 === "guards"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -106,11 +103,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.from !== undefined){
-let data1 = data.from;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data1};
+if(data.ok !== undefined){
+let data0 = data.ok;
+if(typeof data0 !== "boolean"){
+const err8 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.ok.type,parentSchema:schema31.properties.ok,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -120,8 +116,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/from",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data1};
+if(data.from !== undefined){
+let data1 = data.from;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err9 = {instancePath:instancePath+"/from",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -131,10 +130,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.to !== undefined){
-let data2 = data.to;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema31.properties.to.type},message:"must be string,null",schema:schema31.properties.to.type,parentSchema:schema31.properties.to,data:data2};
+else {
+const err10 = {instancePath:instancePath+"/from",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -143,16 +140,29 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs9 = errors;
-let valid2 = true;
-const _errs10 = errors;
-if(data2 !== null){
-const err11 = {};
+}
+if(data.to !== undefined){
+let data2 = data.to;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema31.properties.to.type},message:"must be string,null",schema:schema31.properties.to.type,parentSchema:schema31.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(data2 !== null){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -170,18 +180,7 @@ if(!_valid0){
 const _errs12 = errors;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data2};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -190,11 +189,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs12 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema31.properties.to.if,parentSchema:schema31.properties.to,data:data2};
+else {
+const err14 = {instancePath:instancePath+"/to",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -203,11 +200,11 @@ vErrors.push(err14);
 }
 errors++;
 }
+var _valid0 = _errs12 === errors;
+valid2 = _valid0;
 }
-if(data.checked !== undefined){
-let data3 = data.checked;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err15 = {instancePath:instancePath+"/checked",schemaPath:"#/properties/checked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.checked.type,parentSchema:schema31.properties.checked,data:data3};
+if(!valid2){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema31.properties.to.if,parentSchema:schema31.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -216,14 +213,27 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/checked",schemaPath:"#/properties/checked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.checked,data:data3};
+}
+if(data.checked !== undefined){
+let data3 = data.checked;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err16 = {instancePath:instancePath+"/checked",schemaPath:"#/properties/checked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.checked.type,parentSchema:schema31.properties.checked,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/checked",schemaPath:"#/properties/checked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.checked,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -235,21 +245,7 @@ const _errs18 = errors;
 let valid4 = false;
 const _errs19 = errors;
 if(data4 !== null){
-const err17 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.firstBroken.anyOf[0].type,parentSchema:schema31.properties.firstBroken.anyOf[0],data:data4};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-valid4 = valid4 || _valid1;
-const _errs21 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.sequence === undefined){
-const err18 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
+const err18 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.firstBroken.anyOf[0].type,parentSchema:schema31.properties.firstBroken.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -258,8 +254,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data4.kind === undefined){
-const err19 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
+var _valid1 = _errs19 === errors;
+valid4 = valid4 || _valid1;
+const _errs21 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.sequence === undefined){
+const err19 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,8 +268,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data4.reason === undefined){
-const err20 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
+if(data4.kind === undefined){
+const err20 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -278,9 +278,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(((key1 === "sequence") || (key1 === "kind")) || (key1 === "reason"))){
-const err21 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
+if(data4.reason === undefined){
+const err21 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.firstBroken.anyOf[1].required,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -289,12 +288,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data4.sequence !== undefined){
-let data5 = data4.sequence;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err22 = {instancePath:instancePath+"/firstBroken/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data5};
+for(const key1 in data4){
+if(!(((key1 === "sequence") || (key1 === "kind")) || (key1 === "reason"))){
+const err22 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -304,8 +300,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/firstBroken/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data5};
+if(data4.sequence !== undefined){
+let data5 = data4.sequence;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err23 = {instancePath:instancePath+"/firstBroken/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -315,10 +314,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data4.kind !== undefined){
-let data6 = data4.kind;
-if(!(((data6 === "sequence-gap") || (data6 === "digest-mismatch")) || (data6 === "malformed"))){
-const err24 = {instancePath:instancePath+"/firstBroken/kind",schemaPath:"#/properties/firstBroken/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.firstBroken.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.firstBroken.anyOf[1].properties.kind.enum,parentSchema:schema31.properties.firstBroken.anyOf[1].properties.kind,data:data6};
+else {
+const err24 = {instancePath:instancePath+"/firstBroken/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -328,10 +325,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data4.reason !== undefined){
-let data7 = data4.reason;
-if(typeof data7 !== "string"){
-const err25 = {instancePath:instancePath+"/firstBroken/reason",schemaPath:"#/properties/firstBroken/anyOf/1/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.firstBroken.anyOf[1].properties.reason.type,parentSchema:schema31.properties.firstBroken.anyOf[1].properties.reason,data:data7};
+if(data4.kind !== undefined){
+let data6 = data4.kind;
+if(!(((data6 === "sequence-gap") || (data6 === "digest-mismatch")) || (data6 === "malformed"))){
+const err25 = {instancePath:instancePath+"/firstBroken/kind",schemaPath:"#/properties/firstBroken/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.firstBroken.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.firstBroken.anyOf[1].properties.kind.enum,parentSchema:schema31.properties.firstBroken.anyOf[1].properties.kind,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -341,9 +338,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.firstBroken.anyOf[1].type,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
+if(data4.reason !== undefined){
+let data7 = data4.reason;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/firstBroken/reason",schemaPath:"#/properties/firstBroken/anyOf/1/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.firstBroken.anyOf[1].properties.reason.type,parentSchema:schema31.properties.firstBroken.anyOf[1].properties.reason,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -352,15 +350,27 @@ vErrors.push(err26);
 }
 errors++;
 }
-var _valid1 = _errs21 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const err27 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.firstBroken.anyOf,parentSchema:schema31.properties.firstBroken,data:data4};
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.firstBroken.anyOf[1].type,parentSchema:schema31.properties.firstBroken.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+var _valid1 = _errs21 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err28 = {instancePath:instancePath+"/firstBroken",schemaPath:"#/properties/firstBroken/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.firstBroken.anyOf,parentSchema:schema31.properties.firstBroken,data:data4};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -382,21 +392,7 @@ const _errs31 = errors;
 let valid7 = false;
 const _errs32 = errors;
 if(data8 !== null){
-const err28 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.last.anyOf[0].type,parentSchema:schema31.properties.last.anyOf[0],data:data8};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid2 = _errs32 === errors;
-valid7 = valid7 || _valid2;
-const _errs34 = errors;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.sequence === undefined){
-const err29 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'",schema:schema31.properties.last.anyOf[1].required,parentSchema:schema31.properties.last.anyOf[1],data:data8};
+const err29 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.last.anyOf[0].type,parentSchema:schema31.properties.last.anyOf[0],data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -405,8 +401,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data8.evidenceDigest === undefined){
-const err30 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/required",keyword:"required",params:{missingProperty: "evidenceDigest"},message:"must have required property '"+"evidenceDigest"+"'",schema:schema31.properties.last.anyOf[1].required,parentSchema:schema31.properties.last.anyOf[1],data:data8};
+var _valid2 = _errs32 === errors;
+valid7 = valid7 || _valid2;
+const _errs34 = errors;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.sequence === undefined){
+const err30 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'",schema:schema31.properties.last.anyOf[1].required,parentSchema:schema31.properties.last.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -415,9 +415,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-for(const key2 in data8){
-if(!((key2 === "sequence") || (key2 === "evidenceDigest"))){
-const err31 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.last.anyOf[1],data:data8};
+if(data8.evidenceDigest === undefined){
+const err31 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/required",keyword:"required",params:{missingProperty: "evidenceDigest"},message:"must have required property '"+"evidenceDigest"+"'",schema:schema31.properties.last.anyOf[1].required,parentSchema:schema31.properties.last.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -426,12 +425,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data8.sequence !== undefined){
-let data9 = data8.sequence;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err32 = {instancePath:instancePath+"/last/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data9};
+for(const key2 in data8){
+if(!((key2 === "sequence") || (key2 === "evidenceDigest"))){
+const err32 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.last.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -441,8 +437,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/last/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data9};
+if(data8.sequence !== undefined){
+let data9 = data8.sequence;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err33 = {instancePath:instancePath+"/last/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema33,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -452,11 +451,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data8.evidenceDigest !== undefined){
-let data10 = data8.evidenceDigest;
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err34 = {instancePath:instancePath+"/last/evidenceDigest",schemaPath:"#/properties/last/anyOf/1/properties/evidenceDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema31.properties.last.anyOf[1].properties.evidenceDigest,data:data10};
+else {
+const err34 = {instancePath:instancePath+"/last/sequence",schemaPath:"api-parts.schema.json#/$defs/AuditSequence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -466,8 +462,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/last/evidenceDigest",schemaPath:"#/properties/last/anyOf/1/properties/evidenceDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.last.anyOf[1].properties.evidenceDigest.type,parentSchema:schema31.properties.last.anyOf[1].properties.evidenceDigest,data:data10};
+if(data8.evidenceDigest !== undefined){
+let data10 = data8.evidenceDigest;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err35 = {instancePath:instancePath+"/last/evidenceDigest",schemaPath:"#/properties/last/anyOf/1/properties/evidenceDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema31.properties.last.anyOf[1].properties.evidenceDigest,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -477,9 +476,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
 else {
-const err36 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.last.anyOf[1].type,parentSchema:schema31.properties.last.anyOf[1],data:data8};
+const err36 = {instancePath:instancePath+"/last/evidenceDigest",schemaPath:"#/properties/last/anyOf/1/properties/evidenceDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.last.anyOf[1].properties.evidenceDigest.type,parentSchema:schema31.properties.last.anyOf[1].properties.evidenceDigest,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -488,15 +486,27 @@ vErrors.push(err36);
 }
 errors++;
 }
-var _valid2 = _errs34 === errors;
-valid7 = valid7 || _valid2;
-if(!valid7){
-const err37 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.last.anyOf,parentSchema:schema31.properties.last,data:data8};
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.last.anyOf[1].type,parentSchema:schema31.properties.last.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+var _valid2 = _errs34 === errors;
+valid7 = valid7 || _valid2;
+if(!valid7){
+const err38 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.last.anyOf,parentSchema:schema31.properties.last,data:data8};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -512,14 +522,103 @@ vErrors = null;
 }
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.guards !== undefined){
+let data11 = data.guards;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.intact === undefined){
+const err39 = {instancePath:instancePath+"/guards",schemaPath:"#/properties/guards/required",keyword:"required",params:{missingProperty: "intact"},message:"must have required property '"+"intact"+"'",schema:schema31.properties.guards.required,parentSchema:schema31.properties.guards,data:data11};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
+}
+errors++;
+}
+if(data11.problems === undefined){
+const err40 = {instancePath:instancePath+"/guards",schemaPath:"#/properties/guards/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema31.properties.guards.required,parentSchema:schema31.properties.guards,data:data11};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!((key3 === "intact") || (key3 === "problems"))){
+const err41 = {instancePath:instancePath+"/guards",schemaPath:"#/properties/guards/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.guards,data:data11};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data11.intact !== undefined){
+let data12 = data11.intact;
+if(typeof data12 !== "boolean"){
+const err42 = {instancePath:instancePath+"/guards/intact",schemaPath:"#/properties/guards/properties/intact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.guards.properties.intact.type,parentSchema:schema31.properties.guards.properties.intact,data:data12};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.problems !== undefined){
+let data13 = data11.problems;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err43 = {instancePath:instancePath+"/guards/problems/" + i0,schemaPath:"#/properties/guards/properties/problems/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.guards.properties.problems.items.type,parentSchema:schema31.properties.guards.properties.problems.items,data:data14};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/guards/problems",schemaPath:"#/properties/guards/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.guards.properties.problems.type,parentSchema:schema31.properties.guards.properties.problems,data:data13};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/guards",schemaPath:"#/properties/guards/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.guards.type,parentSchema:schema31.properties.guards,data:data11};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -11,6 +11,7 @@ import { createAuthenticator } from "./auth/authenticator.js";
 import { configuredKeyVariables, readAuthConfig } from "./auth/auth-config.js";
 import { createConfiguredBearer } from "./auth/configured-bearer.js";
 import { createJwtVerifier } from "./auth/jwt-verifier.js";
+import { checkAuditGuards } from "./audit/check-audit-guards.js";
 import { verifyAuditTail } from "./audit/verify-audit-tail.js";
 import { ensureLocalSecret } from "./auth/local-secret.js";
 import { describeAuthStartup } from "./auth/startup-notes.js";
@@ -56,6 +57,8 @@ export async function startService(env: Record<string, string | undefined>, log:
   // Tamper evidence at start-up: an alarm line, and the service starts anyway (docs/audit.md).
   const tail = await verifyAuditTail(store.audit);
   if (tail.alarm !== undefined) log.error(tail.alarm);
+  const guards = await checkAuditGuards(store.audit);
+  if (guards.alarm !== undefined) log.error(guards.alarm);
   // What the data-processing routes mount from (issue 7 item 6): the commissioned pack, the
   // routes as the client must call them, the client's environment (with the processor token).
   let processing: ProcessingHandle | undefined;

@@ -1,6 +1,6 @@
 // `svc audit verify [--from N] [--to N] [--json]`: asks the service to verify its audit hash
 // chain (GET /api/v1/audit/verify, an Admin token) and prints the verdict. Exit code 1 when the
-// chain is broken, so a cron job or CI step fails on tampering.
+// chain is broken or an append-only trigger is missing, so a cron job or CI step fails on tampering.
 import type { AuditChainReport } from "../../generated/types.js";
 import { withApi } from "../api/api-command.js";
 import { createAuditClient } from "../api/audit-client.js";
@@ -19,7 +19,9 @@ Needs an Admin token in SVC_ACCESS_TOKEN.
   --to N     last sequence to verify (default the last stored event)
   --json     print the service's report as JSON
 
-Exit codes: 0 intact, 1 broken, 2 wrong usage, 3 refused (no token, not an Admin), 4 the service failed.`;
+It also says when an append-only trigger of the audit table is missing, disabled or changed.
+
+Exit codes: 0 intact, 1 broken or a trigger missing, 2 wrong usage, 3 refused (no token, not an Admin), 4 the service failed.`;
 
 export async function auditCommand(args: string[], console: Console, env: Record<string, string | undefined>): Promise<number> {
   const [name, ...rest] = args;
@@ -38,7 +40,8 @@ export async function auditCommand(args: string[], console: Console, env: Record
     const report = await createAuditClient(settings).verify({ ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
     if (json) printJson(console, report);
     else console.out(reportText(report));
-    return report.ok ? EXIT.ok : EXIT.diagnostics;
+    // A missing append-only trigger fails the check too: the table can be rewritten.
+    return report.ok && report.guards.intact ? EXIT.ok : EXIT.diagnostics;
   });
 }
 
@@ -54,5 +57,6 @@ export function reportText(report: AuditChainReport): string {
     lines.push(`  ${plural(report.checked, "event")} verified before it; nothing after it was checked (svc audit verify --from ${Number(broken.sequence) + 1} checks the rest)`);
   }
   if (report.last !== null) lines.push(`  last verified event: ${report.last.sequence}, evidenceDigest ${report.last.evidenceDigest} (keep it elsewhere: a later cut at the tail shows against it)`);
+  for (const problem of report.guards.problems) lines.push(`ALARM append-only guards: ${problem}`);
   return `${lines.join("\n")}\n`;
 }

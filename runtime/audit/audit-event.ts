@@ -90,4 +90,12 @@ export interface AuditStore {
   gaps(from: number, to: number): Promise<SequenceGap[]>;
   /** The highest stored sequence, 0 when the log is empty. */
   lastSequence(): Promise<number>;
+  /** Whether the database's append-only triggers exist, are enabled and are as the migration made them. */
+  guardsIntact(): Promise<AuditGuardReport>;
+}
+
+/** The append-only guards of the audit table; `problems` names each one missing, disabled or changed. */
+export interface AuditGuardReport {
+  intact: boolean;
+  problems: string[];
 }

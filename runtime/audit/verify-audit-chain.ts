@@ -51,7 +51,8 @@ export function verifyAuditChain(events: readonly AuditEvent[], previousDigest =
   return { ok: true };
 }
 
-function gapReason(expected: bigint, actual: bigint): string {
+/** Why `actual` cannot follow: the events from `expected` up to it are missing, or it is out of order. */
+export function gapReason(expected: bigint, actual: bigint): string {
   if (actual > expected) {
     const missing = actual - 1n === expected ? `event ${expected} is missing` : `events ${expected} to ${actual - 1n} are missing`;
     return `expected sequence ${expected}: ${missing} (deleted, or the chain was renumbered)`;

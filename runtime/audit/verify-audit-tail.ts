@@ -22,5 +22,7 @@ export async function verifyAuditTail(store: Pick<AuditStore, "lastSequence" | "
 
 function describeAlarm(report: AuditChainReport, from: number, last: number): string {
   const broken = report.firstBroken!;
-  return `ALARM audit chain broken at sequence ${broken.sequence} (${broken.kind}): ${broken.reason}. Verified events ${from}-${last} at start-up; run \`svc audit verify\` for the whole chain (docs/audit.md, "Tamper evidence").`;
+  // Verification stops at the first break: say what was verified, not what was meant to be.
+  const verified = report.last === null ? `verified no event of ${from}-${last} at start-up before the break` : `verified events ${from}-${report.last.sequence} of ${from}-${last} at start-up and stopped at the break`;
+  return `ALARM audit chain broken at sequence ${broken.sequence} (${broken.kind}): ${broken.reason}. The service ${verified}; run \`svc audit verify\` for the whole chain (docs/audit.md, "Tamper evidence").`;
 }

@@ -4,6 +4,7 @@ import type { Knex } from "knex";
 import type { AuditEvent, AuditQuery, AuditStore, SequenceGap, StoredAuditRow } from "../audit/audit-event.js";
 import { checkAuditEventInput, toEpochMs } from "../audit/check-audit-input.js";
 import { sealAuditEvent } from "../audit/evidence-digest.js";
+import { readAuditGuards } from "./audit-guards.js";
 import { parseJsonText, StoreCorruptionError, toInteger, toText } from "./columns.js";
 import type { Dialect } from "./store.js";
 
@@ -87,6 +88,8 @@ export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dial
       const last: Row | undefined = await db()("audit_events").max({ sequence: "sequence" }).first();
       return last === undefined || last.sequence === null ? 0 : toInteger(last.sequence, "audit_events.sequence");
     },
+
+    guardsIntact: () => readAuditGuards(db(), dialect),
   };
 }
 

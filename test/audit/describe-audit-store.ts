@@ -1,6 +1,7 @@
 // The audit store suite, written once and run on every database (audit-store.test.ts).
 import { expect } from "chai";
 import type { AuditEvent, AuditEventInput } from "../../runtime/audit/audit-event.js";
+import { checkAuditGuards } from "../../runtime/audit/check-audit-guards.js";
 import { InvalidAuditEventError } from "../../runtime/audit/check-audit-input.js";
 import { verifyAuditChain } from "../../runtime/audit/verify-audit-chain.js";
 import { readAuditChain } from "../../runtime/store/knex-audit-store.js";
@@ -68,6 +69,37 @@ export function describeAuditStore(name: string, backend: DatabaseBackend): void
       // knex truncates with TRUNCATE on PostgreSQL (a statement trigger) and DELETE on SQLite.
       expect(await refusal(db("audit_events").truncate())).to.contain(AUDIT_APPEND_ONLY_MESSAGE);
       expect(await stored()).to.deep.equal(events);
+    });
+
+    it("issue 16.6: guardsIntact names each append-only trigger that is dropped, disabled or redefined; the start-up check alarms on it", async () => {
+      expect(await store.audit.guardsIntact()).to.deep.equal({ intact: true, problems: [] });
+      expect(await checkAuditGuards(store.audit)).to.deep.equal({ report: { intact: true, problems: [] } });
+      const db = backend.connect(key);
+      if (db.client.dialect === "postgresql") {
+        await db.raw("alter table audit_events disable trigger user");
+        expect(await store.audit.guardsIntact()).to.deep.equal({
+          intact: false,
+          problems: ["trigger audit_events_no_update_delete is disabled: UPDATE and DELETE of audit rows are not refused", "trigger audit_events_no_truncate is disabled: TRUNCATE of audit rows is not refused"],
+        });
+        await db.raw("alter table audit_events enable trigger user");
+        await db.raw("drop trigger audit_events_no_truncate on audit_events");
+        await db.raw("create or replace function audit_events_append_only() returns trigger language plpgsql as $$ begin return old; end $$");
+        expect(await store.audit.guardsIntact()).to.deep.equal({
+          intact: false,
+          problems: ["trigger audit_events_no_update_delete is not the one the migration made: UPDATE and DELETE of audit rows may not be refused", "trigger audit_events_no_truncate is missing: TRUNCATE of audit rows is not refused"],
+        });
+      } else {
+        await db.raw("drop trigger audit_events_no_update");
+        await db.raw("drop trigger audit_events_no_delete");
+        await db.raw("create trigger audit_events_no_delete before delete on audit_events begin select 1; end");
+        expect(await store.audit.guardsIntact()).to.deep.equal({
+          intact: false,
+          problems: ["trigger audit_events_no_update is missing: UPDATE of audit rows is not refused", "trigger audit_events_no_delete is not the one the migration made: DELETE of audit rows may not be refused"],
+        });
+      }
+      const { report, alarm } = await checkAuditGuards(store.audit);
+      expect(report?.intact).to.equal(false);
+      expect(alarm).to.contain(`ALARM audit append-only guards: ${report!.problems.join("; ")}.`);
     });
 
     it("spec: an append inside a transaction commits with the change", async () => {

@@ -64,6 +64,8 @@ for (const [name, backend] of databaseBackends()) {
       expect(whole.json).to.deep.include({ ok: false, from: "1", to: "3", checked: 2 });
       expect(whole.json.firstBroken).to.include({ sequence: "3", kind: "digest-mismatch" });
       expect(whole.json.last.sequence).to.equal("2");
+      expect(whole.json.guards.intact).to.equal(false);
+      expect(whole.json.guards.problems.join("\n")).to.match(/^trigger audit_events_no_update\w* is missing: UPDATE/m);
 
       const after = await f.request("GET", "/api/v1/audit/verify?from=4", { token: admin });
       expect(after.json.firstBroken).to.include({ sequence: "6", kind: "sequence-gap" });
@@ -84,7 +86,19 @@ for (const [name, backend] of databaseBackends()) {
       expect([backwards.status, backwards.json.error.code]).to.deep.equal([400, "invalid-input"]);
     });
 
-    it("issue 16.6: svc audit verify prints the break and exits 1; --json prints the report; an intact range exits 0", async () => {
+    it("issue 16.6: a range that ends on a deleted event is a sequence-gap at it; a range wholly past the end stays empty and ok", async () => {
+      const verify = async (query: string) => (await f.request("GET", `/api/v1/audit/verify?${query}`, { token: admin })).json;
+      const endsOnGap = await verify("from=4&to=5");
+      expect(endsOnGap).to.deep.include({ ok: false, from: "4", checked: 1 });
+      expect(endsOnGap.firstBroken).to.include({ sequence: "5", kind: "sequence-gap" });
+      expect(endsOnGap.firstBroken.reason).to.contain("event 5 is missing");
+      const onlyTheGap = await verify("from=5&to=5");
+      expect(onlyTheGap).to.deep.include({ ok: false, from: "5", checked: 0 });
+      expect(onlyTheGap.firstBroken).to.include({ sequence: "5", kind: "sequence-gap" });
+      expect(await verify("from=7&to=9")).to.deep.include({ ok: true, from: "7", to: null, checked: 0, firstBroken: null });
+    });
+
+    it("issue 16.6: svc audit verify prints the break and exits 1; --json prints the report; an intact range prints so, and the missing triggers", async () => {
       const env = { SVC_BASE_URL: f.url, SVC_ACCESS_TOKEN: admin };
       const text = capture();
       expect(await auditCommand(["verify"], text.console, env), text.err()).to.equal(1);
@@ -95,8 +109,10 @@ for (const [name, backend] of databaseBackends()) {
       expect(JSON.parse(json.out()).firstBroken).to.include({ sequence: "6", kind: "sequence-gap" });
 
       const intact = capture();
-      expect(await auditCommand(["verify", "--to", "2"], intact.console, env)).to.equal(0);
+      // The range is intact, but the triggers were dropped: that alone fails the check.
+      expect(await auditCommand(["verify", "--to", "2"], intact.console, env)).to.equal(1);
       expect(intact.out()).to.contain("audit chain intact: 2 events verified (sequences 1-2)");
+      expect(intact.out()).to.match(/^ALARM append-only guards: trigger audit_events_no_update\w* is missing/m);
 
       const viewer = capture();
       expect(await auditCommand(["verify"], viewer.console, { ...env, SVC_ACCESS_TOKEN: await f.token("Viewer") })).to.equal(3);
@@ -125,7 +141,10 @@ for (const [name, backend] of databaseBackends()) {
     it("issue 16.6: the start-up check of the tail names the first broken sequence; the next mutation appends after the break, which stays", async () => {
       const tail = await verifyAuditTail(store.audit);
       expect(tail.alarm).to.match(/^ALARM audit chain broken at sequence 3 \(digest-mismatch\)/);
-      expect((await verifyAuditTail(store.audit, 2)).alarm).to.match(/^ALARM audit chain broken at sequence 6 \(sequence-gap\)/);
+      expect(tail.alarm).to.contain("verified events 1-2 of 1-6 at start-up and stopped at the break");
+      const shortTail = (await verifyAuditTail(store.audit, 2)).alarm;
+      expect(shortTail).to.match(/^ALARM audit chain broken at sequence 6 \(sequence-gap\)/);
+      expect(shortTail).to.contain("verified no event of 5-6 at start-up before the break");
 
       const created = await f.request("POST", "/api/rules", { token: admin, body: { name: "after tampering", description: "", confirmed: true } });
       expect(created.status, created.text).to.equal(201);
@@ -163,6 +182,7 @@ describe("issue 16.6: svc serve checks the audit chain's tail at start-up", () =
     });
     expect(code, err).to.equal(0);
     expect(err).to.match(/ALARM audit chain broken at sequence 3 \(digest-mismatch\)/);
+    expect(err).to.contain("ALARM audit append-only guards: trigger audit_events_no_update is missing: UPDATE of audit rows is not refused; trigger audit_events_no_delete is missing: DELETE of audit rows is not refused");
     expect(out).to.match(/serving http:\/\/127\.0\.0\.1:\d+/);
     signal!("SIGTERM");
     expect(await exit).to.equal(0);

@@ -52,4 +52,18 @@ describe("issue 16.6: verifyStoredAuditChain", () => {
     const cut = rows.filter((r) => r.sequence !== "1");
     expect((await verifyStoredAuditChain(reader(cut))).firstBroken).to.include({ sequence: "2", kind: "sequence-gap" });
   });
+
+  it("issue 16.6: a missing first or last sequence of a range is a gap, even when the next stored event lies past the range", async () => {
+    const rows = rowsOf(7).filter((r) => r.sequence !== "4" && r.sequence !== "5");
+    const gapAt = async (range: { from?: number; to?: number }) => (await verifyStoredAuditChain(reader(rows), range)).firstBroken;
+    expect(await gapAt({ from: 3, to: 4 })).to.include({ sequence: "4", kind: "sequence-gap" });
+    expect(await gapAt({ from: 3, to: 5 })).to.deep.include({ sequence: "4", kind: "sequence-gap", reason: "expected sequence 4: events 4 to 5 are missing (deleted, or the chain was renumbered)" });
+    expect(await gapAt({ from: 5, to: 5 })).to.include({ sequence: "5", kind: "sequence-gap" });
+    expect(await gapAt({ from: 4, to: 4 })).to.include({ sequence: "4", kind: "sequence-gap" });
+    expect(await gapAt({ from: 6, to: 7 })).to.include({ sequence: "6", kind: "sequence-gap" });
+    const cutFirst = rowsOf(3).filter((r) => r.sequence !== "1");
+    expect((await verifyStoredAuditChain(reader(cutFirst), { from: 1, to: 1 })).firstBroken).to.include({ sequence: "1", kind: "sequence-gap" });
+    expect(await verifyStoredAuditChain(reader(rows), { from: 8, to: 9 })).to.deep.include({ ok: true, checked: 0, firstBroken: null });
+    expect(await verifyStoredAuditChain(reader(rows), { from: 7, to: 9 })).to.deep.include({ ok: true, to: "7", checked: 1, firstBroken: null });
+  });
 });

@@ -84,13 +84,15 @@ export const API_SAMPLES = {
   AuditVerifyQuery: { valid: [{}, { from: "1", to: "1000" }], invalid: [{ from: "0x1" }, { to: 5 }, { cursor: "1" }] },
   AuditChainReport: {
     valid: [
-      { ok: true, from: "1", to: null, checked: 0, firstBroken: null, last: null },
-      { ok: false, from: "1", to: "3", checked: 2, firstBroken: { sequence: "3", kind: "digest-mismatch", reason: "r" }, last: { sequence: "2", evidenceDigest: digest } },
+      { ok: true, from: "1", to: null, checked: 0, firstBroken: null, last: null, guards: { intact: true, problems: [] } },
+      { ok: false, from: "1", to: "3", checked: 2, firstBroken: { sequence: "3", kind: "digest-mismatch", reason: "r" }, last: { sequence: "2", evidenceDigest: digest }, guards: { intact: false, problems: ["p"] } },
     ],
     invalid: [
       { ok: true, from: 1, to: null, checked: 0, firstBroken: null, last: null },
       { ok: false, from: "1", to: "3", checked: 2, firstBroken: { sequence: "3", kind: "forged", reason: "r" }, last: null },
       { ok: true, from: "1", to: "2", checked: 2, firstBroken: null },
+      { ok: true, from: "1", to: null, checked: 0, firstBroken: null, last: null },
+      { ok: true, from: "1", to: null, checked: 0, firstBroken: null, last: null, guards: { intact: true } },
     ],
   },
   V1Error: { valid: [{ error: { code: "unauthenticated", message: "m", correlationId: "c" } }], invalid: [{ success: false, error: { code: "unauthenticated", message: "m", correlationId: "c" } }, { error: { code: "x" } }] },

@@ -45,7 +45,8 @@ export function auditRoutes(deps: AppDeps): Record<string, Handler> {
       const to = sequenceOf(values.to, "to", "/query/to");
       if (from === 0 || to === 0) throw invalidInput("audit sequences start at 1", [problem(from === 0 ? "/query/from" : "/query/to", "expected a sequence of at least 1")]);
       if (from !== undefined && to !== undefined && from > to) throw invalidInput(`from (${from}) is after to (${to})`, [problem("/query/from", "must not be after to")]);
-      ctx.body = await verifyStoredAuditChain(deps.store.audit, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+      const report = await verifyStoredAuditChain(deps.store.audit, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+      ctx.body = { ...report, guards: await deps.store.audit.guardsIntact() };
     },
   };
 }

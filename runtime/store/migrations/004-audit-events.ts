@@ -48,10 +48,14 @@ function isPostgres(db: Knex): boolean {
   return db.client.dialect === "postgresql";
 }
 
+/** The SQLite triggers, by name: the statement each refuses and how it is made (runtime/store/audit-guards.ts compares). */
+export const SQLITE_AUDIT_TRIGGERS: readonly { name: string; refuses: string; sql: string }[] = [
+  ["audit_events_no_update", "UPDATE"],
+  ["audit_events_no_delete", "DELETE"],
+].map(([name, event]) => ({ name: name!, refuses: event!, sql: `create trigger ${name} before ${event} on audit_events begin select raise(abort, '${AUDIT_APPEND_ONLY_MESSAGE}'); end` }));
+
 async function refuseChangesOnSqlite(db: Knex): Promise<void> {
-  for (const [name, event] of [["audit_events_no_update", "UPDATE"], ["audit_events_no_delete", "DELETE"]]) {
-    await db.raw(`create trigger ${name} before ${event} on audit_events begin select raise(abort, '${AUDIT_APPEND_ONLY_MESSAGE}'); end`);
-  }
+  for (const trigger of SQLITE_AUDIT_TRIGGERS) await db.raw(trigger.sql);
 }
 
 // One function for the row triggers (UPDATE, DELETE) and the statement trigger (TRUNCATE, which

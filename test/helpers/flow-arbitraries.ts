@@ -18,12 +18,21 @@ export function drawValidFlow(g: Draw): FlowJson {
   return new FlowDraw(g).draw();
 }
 
+/** The worst-case run count of any drawn node (see FlowDraw.runs). */
+const MAX_RUNS = 8;
+
 class FlowDraw {
   private readonly nodes: Json[] = [];
   private pending: Pending[] = [];
   private readonly scope: VariableInScope[] = [];
   private names = 0;
   private fanOuts = 0;
+  /**
+   * How often, at worst, the nodes attached next run in one execution: fan-outs and `all`
+   * switches multiply it. Kept at most MAX_RUNS so that a drawn flow stays within the compiler's
+   * execution bound (flow/too-costly, issue 16.12) as well as its visit bound.
+   */
+  private runs = 1;
 
   constructor(private readonly g: Draw) {}
 
@@ -133,7 +142,11 @@ class FlowDraw {
 
   private switchNode(): void {
     const g = this.g;
-    const outputs = Array.from({ length: 1 + g(fc.nat, { max: 2 }) }, (_, i) => `out_${i}`);
+    // The compiler counts a node after rejoining branches once per branch (whatever the mode), so
+    // the branches (outputs and default) are bounded by what MAX_RUNS leaves.
+    const budget = Math.floor(MAX_RUNS / this.runs);
+    if (budget < 2) return this.calc();
+    const outputs = Array.from({ length: 1 + g(fc.nat, { max: Math.min(2, budget - 2) }) }, (_, i) => `out_${i}`);
     const config: Json = { rules: outputs.map((output) => ({ output, condition: drawExpression(g, this.scope, g(fc.constantFrom, "number", "boolean")) })) };
     const mode = g(fc.constantFrom, undefined, "first", "all");
     if (mode !== undefined) config.mode = mode;
@@ -161,11 +174,13 @@ class FlowDraw {
       next.push(tail);
     });
     this.pending = next;
+    this.runs *= Math.max(1, next.length);
     if (joined !== undefined) this.scope.push(joined);
   }
 
   private fanOut(): void {
-    if (this.fanOuts++ >= 3) return this.calc();
+    if (this.fanOuts++ >= 3 || this.runs * 2 > MAX_RUNS) return this.calc();
+    this.runs *= 2;
     const split = this.node("calc", { assign: [{ name: this.newName(), expr: "1" }] });
     this.scope.push({ name: `v${this.names - 1}`, type: "number" });
     this.attach(split);

@@ -24,21 +24,25 @@ export interface CliService {
   stop(): Promise<void>;
 }
 
+/** The environment of a test service: loopback, any port, its own var folder and SQLite file, the demo site, no processing. */
+export function testServiceEnv(dir: string, secret: string): Record<string, string> {
+  return {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SVC_VAR_DIR: dir,
+    SVC_DB_URL: `sqlite:${join(dir, "svc.sqlite")}`,
+    SVC_PACK: fromRoot("examples/packs/demo"),
+    SVC_JWT_SECRET: secret,
+    SVC_DATA_PROCESSING: "off",
+    SVC_DEMO_DATA: "off",
+  };
+}
+
 export async function startCliService(env: Record<string, string> = {}): Promise<CliService> {
   const dir = mkdtempSync(join(tmpdir(), "svc-cli-"));
   const log: string[] = [];
   const service = await startService(
-    {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SVC_VAR_DIR: dir,
-      SVC_DB_URL: `sqlite:${join(dir, "svc.sqlite")}`,
-      SVC_PACK: fromRoot("examples/packs/demo"),
-      SVC_JWT_SECRET: SECRET,
-      SVC_DATA_PROCESSING: "off",
-      SVC_DEMO_DATA: "off",
-      ...env,
-    },
+    { ...testServiceEnv(dir, SECRET), ...env },
     { info: (line) => log.push(line), error: (line) => log.push(line) },
     "0.0.0-test",
   );

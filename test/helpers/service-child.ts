@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Role } from "../../runtime/auth/identity.js";
 import { mintToken } from "../../runtime/auth/mint-token.js";
+import { testServiceEnv } from "./cli-service.js";
 import { fromRoot, projectRoot } from "./paths.js";
 
 const SECRET = "a-child-service-secret-of-more-than-32-bytes";
@@ -31,18 +32,7 @@ export async function startServiceChild(): Promise<ServiceChild> {
   const dir = mkdtempSync(join(tmpdir(), "svc-child-"));
   const child = spawn(process.execPath, [fromRoot("dist/cli/svc.js"), "serve"], {
     cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SVC_VAR_DIR: dir,
-      SVC_DB_URL: `sqlite:${join(dir, "svc.sqlite")}`,
-      SVC_PACK: fromRoot("examples/packs/demo"),
-      SVC_JWT_SECRET: SECRET,
-      SVC_DATA_PROCESSING: "off",
-      SVC_DEMO_DATA: "off",
-    },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...testServiceEnv(dir, SECRET) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -9,7 +9,7 @@ import type { Store } from "../../runtime/store/store.js";
 import { databaseBackends } from "../store/backends.js";
 import { demoPack, loadForecast, processingDeps } from "./data-processing-fixture.js";
 import { startHttpFixture, type HttpFixture, type Reply } from "./http-fixture.js";
-import { VALVE_RULE } from "./rule-flows.js";
+import { RULE_MUTATIONS, VALVE_RULE } from "./rule-flows.js";
 
 const CONFIRMED = { confirmed: true };
 const PROCESS = "/api/v1/data-processing/process";
@@ -18,12 +18,7 @@ const DEEP_CLOSED = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
 
 /** Every mutation route, with a body that would be accepted. */
 const MUTATIONS = (id: number): [string, string, unknown][] => [
-  ["POST", "/api/rules", { name: "x", confirmed: true }],
-  ["PUT", `/api/rules/${id}`, { name: "y", confirmed: true }],
-  ["DELETE", `/api/rules/${id}`, CONFIRMED],
-  ["POST", `/api/rules/${id}/enable`, CONFIRMED],
-  ["POST", `/api/rules/${id}/disable`, CONFIRMED],
-  ["POST", `/api/rules/${id}/execute`, CONFIRMED],
+  ...RULE_MUTATIONS(id),
   ["POST", "/api/scheduler/reload", CONFIRMED],
   ["POST", PROCESS, loadForecast()],
 ];

@@ -4,20 +4,13 @@ import { expect } from "chai";
 import { SignJWT } from "jose";
 import { databaseBackends } from "../store/backends.js";
 import { SECRET, startHttpFixture, type HttpFixture } from "./http-fixture.js";
-import { VALVE_RULE } from "./rule-flows.js";
+import { RULE_MUTATIONS, VALVE_RULE } from "./rule-flows.js";
 import { failingAuditStore, recordingStore } from "./store-spies.js";
 
 const CONFIRMED = { confirmed: true };
 
 /** Every mutation route of the spec's table, with a body that would be accepted. */
-const MUTATIONS = (id: number): [string, string, unknown][] => [
-  ["POST", "/api/rules", { name: "x", confirmed: true }],
-  ["PUT", `/api/rules/${id}`, { name: "y", confirmed: true }],
-  ["DELETE", `/api/rules/${id}`, CONFIRMED],
-  ["POST", `/api/rules/${id}/enable`, CONFIRMED],
-  ["POST", `/api/rules/${id}/disable`, CONFIRMED],
-  ["POST", `/api/rules/${id}/execute`, CONFIRMED],
-];
+const MUTATIONS = RULE_MUTATIONS;
 
 const READS = (id: number) => ["/api/rules", `/api/rules/${id}`, `/api/rules/${id}/variables`, `/api/rules/${id}/history`, "/api/scheduler/status"];
 

@@ -19,3 +19,13 @@ export function brokenFlow(): FlowJson {
   flow.nodes[0]!.data.config.wires = { default: ["no-such-node"] };
   return flow as unknown as FlowJson;
 }
+
+/** Every rule mutation route of the spec's table, with a body that would be accepted. */
+export const RULE_MUTATIONS = (id: number): [string, string, unknown][] => [
+  ["POST", "/api/rules", { name: "x", confirmed: true }],
+  ["PUT", `/api/rules/${id}`, { name: "y", confirmed: true }],
+  ["DELETE", `/api/rules/${id}`, { confirmed: true }],
+  ["POST", `/api/rules/${id}/enable`, { confirmed: true }],
+  ["POST", `/api/rules/${id}/disable`, { confirmed: true }],
+  ["POST", `/api/rules/${id}/execute`, { confirmed: true }],
+];

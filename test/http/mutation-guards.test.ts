@@ -9,8 +9,6 @@ import { failingAuditStore, recordingStore } from "./store-spies.js";
 
 const CONFIRMED = { confirmed: true };
 
-/** Every mutation route of the spec's table, with a body that would be accepted. */
-const MUTATIONS = RULE_MUTATIONS;
 
 const READS = (id: number) => ["/api/rules", `/api/rules/${id}`, `/api/rules/${id}/variables`, `/api/rules/${id}/history`, "/api/scheduler/status"];
 
@@ -39,7 +37,7 @@ describe("rule API guards over HTTP", () => {
   };
 
   it("spec authentication 1: a mutation without a token is 401, and so is every read", async () => {
-    for (const [method, path, body] of MUTATIONS(id)) expectError(await f.request(method, path, { body }), 401, "unauthenticated");
+    for (const [method, path, body] of RULE_MUTATIONS(id)) expectError(await f.request(method, path, { body }), 401, "unauthenticated");
     expect((await f.request("GET", "/api/rules")).headers.get("www-authenticate")).to.match(/^Bearer/);
     for (const path of READS(id)) expectError(await f.request("GET", path), 401, "unauthenticated");
     expectError(await f.request("POST", "/api/scheduler/reload"), 401, "unauthenticated");
@@ -67,7 +65,7 @@ describe("rule API guards over HTTP", () => {
   it("spec errors: a Viewer may read but every mutation is 403, recorded in the audit log as denied", async () => {
     const viewer = await f.token("Viewer", { sub: "victor" });
     for (const path of READS(id)) expect((await f.request("GET", path, { token: viewer })).status, path).to.equal(200);
-    for (const [method, path, body] of MUTATIONS(id)) expectError(await f.request(method, path, { token: viewer, body }), 403, "permission-denied");
+    for (const [method, path, body] of RULE_MUTATIONS(id)) expectError(await f.request(method, path, { token: viewer, body }), 403, "permission-denied");
     expectError(await f.request("POST", "/api/scheduler/reload", { token: viewer }), 403, "permission-denied");
     const denied = (await f.store.audit.list({ tenantId: "default", projectId: "default", subjectId: "victor", limit: 50 })).items;
     expect(denied.map((e) => e.action)).to.deep.equal(["rule.create", "rule.update", "rule.delete", "rule.enable", "rule.disable", "rule.execute", "scheduler.reload"]);
@@ -77,7 +75,7 @@ describe("rule API guards over HTTP", () => {
 
   it("spec authentication 2: a mutation without confirmed: true is refused (400 confirmation-required) and changes nothing", async () => {
     const before = (await f.request("GET", `/api/rules/${id}`, { token: engineer })).text;
-    for (const [method, path, body] of MUTATIONS(id)) {
+    for (const [method, path, body] of RULE_MUTATIONS(id)) {
       const { confirmed: _c, ...unconfirmed } = body as Record<string, unknown>;
       for (const variant of [unconfirmed, { ...unconfirmed, confirmed: false }, { ...unconfirmed, confirmed: "true" }]) {
         expectError(await f.request(method, path, { token: engineer, body: variant }), 400, "confirmation-required");
@@ -153,7 +151,7 @@ for (const [name, backend] of databaseBackends()) {
         const id = (await f.request("POST", "/api/rules", { token, body: { name: "r", confirmed: true } })).json.data.id;
         const before = (await f.request("GET", `/api/rules/${id}`, { token })).text;
         failing.on = true;
-        for (const [method, path, body] of MUTATIONS(id)) {
+        for (const [method, path, body] of RULE_MUTATIONS(id)) {
           const reply = await f.request(method, path, { token, body });
           expect(reply.status, `${method} ${path}`).to.equal(500);
           expect(reply.json.error.code).to.equal("internal");
@@ -163,7 +161,7 @@ for (const [name, backend] of databaseBackends()) {
         expect((await f.request("GET", `/api/rules/${id}`, { token })).text).to.equal(before);
         expect((await f.request("GET", "/api/rules", { token })).json.data.total).to.equal(1);
         expect((await f.request("GET", `/api/rules/${id}/history`, { token })).json.data.items).to.deep.equal([]);
-        expect(f.internalErrors.length).to.equal(MUTATIONS(id).length);
+        expect(f.internalErrors.length).to.equal(RULE_MUTATIONS(id).length);
       } finally {
         await f.close();
       }

@@ -1,7 +1,7 @@
 // The scheduler's state of one rule. Trigger state (due time, last values, time deadband) is
 // reset when the rule's trigger changes; cooldown, the running flag and the counters stay with
 // the rule's id for as long as the id is in the rule set.
-import type { RuleStatus, RunCause, ScheduledRule, ScheduledTrigger, SuppressionCounts, ValueDeadbandSpec } from "./types.js";
+import type { RuleStatus, RunCause, RunReport, ScheduledRule, ScheduledTrigger, SuppressionCounts, ValueDeadbandSpec } from "./types.js";
 
 const NO_POINTS = new Int32Array(0);
 const NO_VALUES = new Float64Array(0);
@@ -64,6 +64,34 @@ export class RuleSlot<R extends ScheduledRule> {
     if (rule.lastActedAt !== undefined && rule.lastActedAt > this.lastActedAt) this.lastActedAt = rule.lastActedAt;
     this.listed = true;
     this.active = rule.enabled;
+  }
+
+  /**
+   * After a run, each watched point remembers its value: what the rule wrote to it (the echo of its
+   * own write does not trigger it, docs/scheduler.md), else what it read, else what triggered it.
+   * A manual run (no `triggered` fallback) remembers only its writes.
+   */
+  rememberRun(report: RunReport | null, scheduled: boolean): void {
+    const { points, last, triggered } = this;
+    const writes = report?.writes;
+    for (let p = 0; p < points.length; p++) {
+      const value = scheduled ? (writes?.get(points[p]!) ?? report?.reads.get(points[p]!) ?? triggered[p]!) : writes?.get(points[p]!);
+      if (value !== undefined) last[p] = value;
+    }
+  }
+
+  /** The outcome of a finished run in the rule's statistics; whether it failed. */
+  recordOutcome(at: number, report: RunReport | null, error: unknown): boolean {
+    const { stats } = this;
+    if (report === null) {
+      stats.lastOutcome = { at, success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, error: error instanceof Error ? error.message : String(error) };
+    } else {
+      const { success, actionsAttempted, actionsSucceeded, shortCircuited } = report;
+      stats.lastOutcome = { at, success, actionsAttempted, actionsSucceeded, shortCircuited };
+    }
+    if (stats.lastOutcome.success) return false;
+    stats.failures++;
+    return true;
   }
 
   resetTrigger(trigger: ScheduledTrigger, pointCount: number): void {

@@ -139,7 +139,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     try {
       const report = await fn();
       if (acted(report)) this.startCooldown(slot, startedAt, options.cooldownMs ?? slot.cooldownMs);
-      if (report.writes !== undefined) takeOwnWrites(slot, report.writes);
+      slot.rememberRun(report, false);
       return report;
     } finally {
       this.turnAt = this.options.clock.now();
@@ -339,25 +339,10 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     const at = this.options.clock.now();
     this.turnAt = at;
     this.inFlight--;
-    const { stats } = slot;
-    if (report === null) {
-      stats.lastOutcome = { at, success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, error: describe(error) };
-    } else {
-      const { success, actionsAttempted, actionsSucceeded, shortCircuited } = report;
-      stats.lastOutcome = { at, success, actionsAttempted, actionsSucceeded, shortCircuited };
-      if (acted(report)) this.startCooldown(slot, cause.at, slot.cooldownMs);
-      if (shortCircuited) this.suppress(slot, "input_unavailable");
-    }
-    if (!stats.lastOutcome.success) {
-      this.failures++;
-      stats.failures++;
-    }
-    if (slot.epoch === epoch) {
-      const { points, last, triggered } = slot;
-      // The rule's own writes win over its reads: the point holds the written value now.
-      const writes = report?.writes;
-      for (let p = 0; p < points.length; p++) last[p] = writes?.get(points[p]!) ?? report?.reads.get(points[p]!) ?? triggered[p]!;
-    }
+    if (slot.recordOutcome(at, report, error)) this.failures++;
+    if (report !== null && acted(report)) this.startCooldown(slot, cause.at, slot.cooldownMs);
+    if (report?.shortCircuited) this.suppress(slot, "input_unavailable");
+    if (slot.epoch === epoch) slot.rememberRun(report, true);
     this.release(slot);
     if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
     this.dispatch();
@@ -406,23 +391,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 }
 
-/**
- * A manual execution's writes to the points of the rule's on_change trigger become their last
- * values, so that the echo of its own write does not trigger the rule (scheduled runs: `finish`).
- */
-function takeOwnWrites<R extends ScheduledRule>(slot: RuleSlot<R>, writes: ReadonlyMap<number, number>): void {
-  const { points, last } = slot;
-  for (let p = 0; p < points.length; p++) {
-    const written = writes.get(points[p]!);
-    if (written !== undefined) last[p] = written;
-  }
-}
-
 /** A successful execution that performed at least one action starts the cooldown. */
 function acted(report: RunReport): boolean {
   return report.success && report.actionsSucceeded >= 1;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -7136,6 +7136,11 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "id": {
               "$ref": "flow-parts.schema.json#/$defs/InstanceId"
             },
+            "key": {
+              "type": "string",
+              "pattern": "^[A-Za-z_][A-Za-z0-9_]{0,63}$",
+              "description": "A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."
+            },
             "name": {
               "type": "string",
               "minLength": 1,

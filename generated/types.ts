@@ -2881,6 +2881,10 @@ export interface SiteChannel {
 export interface SiteInstance {
   id: InstanceId;
   /**
+   * A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`"AHU-1".cooling_stage`) or by number.
+   */
+  key?: string;
+  /**
    * Name of the instance, for humans, e.g. `AHU-1`.
    */
   name: string;

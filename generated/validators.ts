@@ -35325,7 +35325,7 @@ return errors === 0;
 validate283.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateSiteModel = validate291;
-const schema538 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema538 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
 const schema539 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
 const schema540 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
 const schema541 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
@@ -35453,7 +35453,7 @@ return errors === 0;
 }
 validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema542 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema542 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
 const schema545 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
 const schema548 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
 const schema549 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
@@ -36418,7 +36418,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
+if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema542,data};
 if(vErrors === null){
 vErrors = [err5];
@@ -36464,11 +36464,11 @@ errors++;
 }
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.key !== undefined){
+let data1 = data.key;
 if(typeof data1 === "string"){
-if(func3(data1) > 200){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.name,data:data1};
+if(!pattern25.test(data1)){
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema542.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36477,8 +36477,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.name,data:data1};
+}
+else {
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.key.type,parentSchema:schema542.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36488,8 +36489,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.name.type,parentSchema:schema542.properties.name,data:data1};
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36498,12 +36502,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.model !== undefined){
-let data2 = data.model;
-if(typeof data2 === "string"){
-if(func3(data2) > 200){
-const err12 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.model,data:data2};
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36512,8 +36512,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err13 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.model,data:data2};
+}
+else {
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.name.type,parentSchema:schema542.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36523,8 +36524,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.model.type,parentSchema:schema542.properties.model,data:data2};
+if(data.model !== undefined){
+let data3 = data.model;
+if(typeof data3 === "string"){
+if(func3(data3) > 200){
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -36533,12 +36537,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.channel !== undefined){
-let data3 = data.channel;
-if(typeof data3 === "string"){
-if(!pattern194.test(data3)){
-const err15 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data3};
+if(func3(data3) < 1){
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -36549,7 +36549,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema540.type,parentSchema:schema540,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.model.type,parentSchema:schema542.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -36559,11 +36559,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data4 = data.description;
+if(data.channel !== undefined){
+let data4 = data.channel;
 if(typeof data4 === "string"){
-if(func3(data4) > 4000){
-const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema542.properties.description,data:data4};
+if(!pattern194.test(data4)){
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -36574,7 +36574,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.description.type,parentSchema:schema542.properties.description,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema540.type,parentSchema:schema540,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -36584,19 +36584,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.points !== undefined){
-let data5 = data.points;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate295(data5[i0], {instancePath:instancePath+"/points/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.properties.points.type,parentSchema:schema542.properties.points,data:data5};
+if(data.description !== undefined){
+let data5 = data.description;
+if(typeof data5 === "string"){
+if(func3(data5) > 4000){
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema542.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -36606,14 +36598,47 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema542.type,parentSchema:schema542,data};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.description.type,parentSchema:schema542.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data6 = data.points;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate295(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.properties.points.type,parentSchema:schema542.properties.points,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema542.type,parentSchema:schema542,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }

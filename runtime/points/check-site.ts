@@ -21,10 +21,17 @@ export function checkSite(site: SiteModel): Diagnostic[] {
     channels.add(channel.id);
   });
   const instances = new Map<number, SiteInstance>();
+  const keys = new Map<string, SiteInstance>();
   site.instances.forEach((instance, i) => {
     const first = instances.get(instance.id);
     if (first !== undefined) report("site/duplicate-instance", `instance id ${instance.id} is already taken by '${first.name}'`, pointer("instances", i, "id"));
     else instances.set(instance.id, instance);
+    if (instance.key !== undefined) {
+      // Rules name instances by key (`ahu1.cooling_stage`): one key, one instance.
+      const taken = keys.get(instance.key);
+      if (taken !== undefined) report("site/duplicate-instance-key", `key '${instance.key}' is already taken by instance ${taken.id} ('${taken.name}')`, pointer("instances", i, "key"));
+      else keys.set(instance.key, instance);
+    }
     if (!channels.has(instance.channel)) {
       const message = `instance ${instance.id} ('${instance.name}') is routed to channel '${instance.channel}', which the site does not declare`;
       report("site/unknown-channel", message, pointer("instances", i, "channel"), didYouMean(closestName(instance.channel, [...channels])));

@@ -7,6 +7,7 @@ import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerRule } from "../../lower/lower-rule.js";
 import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
 import { compileFlow } from "../flow-json/index.js";
+import type { SiteIndex } from "../../site/site-index.js";
 
 export interface RuleFileResult {
   /** The rules that compiled; a rule with any error is left out. */
@@ -15,7 +16,13 @@ export interface RuleFileResult {
   diagnostics: Diagnostic[];
 }
 
-export function compileRuleAst(file: RuleFile): RuleFileResult {
+/** What rule files are compiled with besides their text. */
+export interface RuleCompileOptions {
+  /** The site the rules run against: named points resolve and the site checks run only with one (issue 17). */
+  site?: SiteIndex | undefined;
+}
+
+export function compileRuleAst(file: RuleFile, options: RuleCompileOptions = {}): RuleFileResult {
   const rules: CompiledRule[] = [];
   const diagnostics: Diagnostic[] = [];
   const names = new Set<string>();
@@ -28,7 +35,7 @@ export function compileRuleAst(file: RuleFile): RuleFileResult {
     names.add(rule.name);
     const lowered = lowerRule(rule, diagnostics);
     if (lowered === undefined) continue;
-    const result = compileFlow(lowered.flow_json);
+    const result = compileFlow(lowered.flow_json, { site: options.site, trigger: lowered.metadata.trigger_config });
     if (!result.ok) diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));
     else {
       // Warnings only: the rule is still output.

@@ -3,7 +3,7 @@
 // Any diagnostic means no nodes_json at all. User input never makes it throw.
 // It works on the JSON text of its input, parsed again: exactly the document a client would send
 // (no functions, getters or shared objects), and never the caller's objects after serialising.
-import type { Diagnostic, FlowJson, NodesTopology } from "../../../generated/types.js";
+import type { Diagnostic, FlowJson, NodesTopology, TriggerConfig } from "../../../generated/types.js";
 import { validateFlowJson } from "../../../generated/index.js";
 import { checkDocumentSize } from "../../passes/check-document-size.js";
 import { checkEdges } from "../../passes/check-edges.js";
@@ -14,15 +14,29 @@ import { checkStart } from "../../passes/check-start.js";
 import { checkVariables } from "../../passes/check-variables.js";
 import { checkWires } from "../../passes/check-wires.js";
 import { parseExpressions } from "../../passes/parse-expressions.js";
+import type { SiteIndex } from "../../site/site-index.js";
 import { emitTopology } from "../../topology/emit-topology.js";
 import { sortKeysDeep } from "./canonical-json.js";
 import { buildFlowModel } from "./flow-model.js";
 
+/** What compileFlow knows besides the document, when the caller knows it (issue 17). */
+export interface CompileOptions {
+  /** The site the rule runs against (a pack's site.yaml, the service's loaded site): the checks that need it run only with one. */
+  site?: SiteIndex | undefined;
+  /** The rule's trigger: the checks that need trigger and flow together run only with one. */
+  trigger?: TriggerConfig | null | undefined;
+}
+
+/**
+ * Warnings (severity "warning") never stop a flow: a valid flow carries them in `warnings`; an
+ * invalid one has them among its `diagnostics`.
+ */
 export type CompileFlowResult =
-  | { ok: true; flow_json: FlowJson; nodes_json: NodesTopology }
+  | { ok: true; flow_json: FlowJson; nodes_json: NodesTopology; warnings: Diagnostic[] }
   | { ok: false; diagnostics: Diagnostic[] };
 
-export function compileFlow(input: unknown): CompileFlowResult {
+export function compileFlow(input: unknown, options: CompileOptions = {}): CompileFlowResult {
+  void options;
   const diagnostics: Diagnostic[] = [];
   const text = checkDocumentSize(input, diagnostics);
   if (text === undefined) return { ok: false, diagnostics };
@@ -43,9 +57,9 @@ export function compileFlow(input: unknown): CompileFlowResult {
     checkVariables(order, parsed, diagnostics);
     checkExecutionBound(order, parsed, diagnostics);
   }
-  if (diagnostics.length > 0 || order === undefined) return { ok: false, diagnostics };
+  if (order === undefined || diagnostics.some((d) => d.severity !== "warning")) return { ok: false, diagnostics };
   const nodes_json = emitTopology(order, parsed);
-  return { ok: true, flow_json: sortKeysDeep(document), nodes_json };
+  return { ok: true, flow_json: sortKeysDeep(document), nodes_json, warnings: diagnostics };
 }
 
 // Schema diagnostics point into /nodes/<index>/...: name the node too, when it has an id.

@@ -1,2 +1,2 @@
 // Front end for editor documents (flow_json): compileFlow and its result type.
-export { compileFlow, type CompileFlowResult } from "./compile-flow.js";
+export { compileFlow, type CompileFlowResult, type CompileOptions } from "./compile-flow.js";

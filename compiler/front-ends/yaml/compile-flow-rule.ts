@@ -8,15 +8,16 @@ import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerSettings } from "../../lower/lower-settings.js";
 import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
 import { compileFlow } from "../flow-json/index.js";
+import type { RuleCompileOptions } from "../dsl/index.js";
 import type { YamlRuleEntry } from "./parse-rule-yaml.js";
 
 export type FlowRuleEntry = Extract<YamlRuleEntry, { kind: "flow" }>;
 
 /** The compiled rule, or undefined with the reasons in `diagnostics`. */
-export function compileFlowRule(entry: FlowRuleEntry, locator: JsonLocator, diagnostics: Diagnostic[]): CompiledRule | undefined {
+export function compileFlowRule(entry: FlowRuleEntry, locator: JsonLocator, diagnostics: Diagnostic[], options: RuleCompileOptions = {}): CompiledRule | undefined {
   const found: Diagnostic[] = [];
   const metadata = lowerSettings(entry.decl, flowInputs(entry, locator), found);
-  const result = compileFlow(entry.flow);
+  const result = compileFlow(entry.flow, { site: options.site, trigger: metadata.trigger_config });
   if (!result.ok) found.push(...result.diagnostics.map((d) => placeInYaml(d, entry.path, locator)));
   diagnostics.push(...found);
   if (!result.ok || found.length > 0) return undefined;

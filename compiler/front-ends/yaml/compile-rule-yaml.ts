@@ -5,14 +5,14 @@ import type { Diagnostic } from "../../../generated/types.js";
 import type { RuleDecl } from "../../../grammar/rule/ast.js";
 import type { JsonLocator } from "../../diagnostics/json-locations.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
-import { bySourceOrder, compileRuleAst, type RuleFileResult } from "../dsl/index.js";
+import { bySourceOrder, compileRuleAst, type RuleCompileOptions, type RuleFileResult } from "../dsl/index.js";
 import { compileFlowRule } from "./compile-flow-rule.js";
 import { parseRuleYaml } from "./parse-rule-yaml.js";
 import { createYamlLocator } from "./yaml-locator.js";
 
-export function compileRuleYaml(text: string): RuleFileResult {
+export function compileRuleYaml(text: string, options: RuleCompileOptions = {}): RuleFileResult {
   const parsed = parseRuleYaml(text);
-  const compiled = compileRuleAst(parsed.file);
+  const compiled = compileRuleAst(parsed.file, options);
   const diagnostics = [...parsed.diagnostics, ...compiled.diagnostics];
   const fromAst = new Map(compiled.rules.map((r) => [r.name, r]));
   let locator: JsonLocator | undefined;
@@ -31,7 +31,7 @@ export function compileRuleYaml(text: string): RuleFileResult {
       continue;
     }
     locator ??= createYamlLocator(text);
-    const rule = compileFlowRule(entry, locator, diagnostics);
+    const rule = compileFlowRule(entry, locator, diagnostics, options);
     if (rule !== undefined && !taken) rules.push(rule);
   }
   return { rules, diagnostics: bySourceOrder(diagnostics) };

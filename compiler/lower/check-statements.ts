@@ -4,12 +4,13 @@
 import type { Diagnostic } from "../../generated/types.js";
 import type * as A from "../../grammar/rule/ast.js";
 import { statementsOf } from "../../grammar/rule/walk.js";
+import { numeric } from "./resolve-points.js";
 
 /** Input variable name to the points it reads (one, unless the rule reuses a name on separate paths). */
 export function collectInputs(rule: A.RuleDecl): Map<string, A.PointRef[]> {
   const inputs = new Map<string, A.PointRef[]>();
   for (const s of statementsOf(rule)) {
-    if (s.kind === "input") inputs.set(s.name, [...(inputs.get(s.name) ?? []), s.point]);
+    if (s.kind === "input") inputs.set(s.name, [...(inputs.get(s.name) ?? []), numeric(s.point)]);
   }
   return inputs;
 }
@@ -22,13 +23,14 @@ export function checkStatements(rule: A.RuleDecl, diagnostics: Diagnostic[]): vo
     if (s.kind === "delta" && !(s.periodMs >= 1 && s.periodMs <= MAX_PERIOD_MS)) {
       diagnostics.push({ code: "rule/invalid-duration", severity: "error", message: "a delta period must be from 1ms to 365 days (8760h)", span: s.periodSpan });
     }
-    if (s.kind === "write" && s.target.pointType !== "action") {
+    const target = s.kind === "write" ? numeric(s.target) : undefined;
+    if (target !== undefined && target.pointType !== "action") {
       diagnostics.push({
         code: "rule/write-to-measurement",
         severity: "error",
         message: "only action points can be written; a measurement is read-only",
-        span: s.target.span,
-        suggestion: `write action(${s.target.instance}, ${s.target.point})`,
+        span: target.span,
+        suggestion: `write action(${target.instance}, ${target.point})`,
       });
     }
   }

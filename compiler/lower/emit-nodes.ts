@@ -7,6 +7,7 @@ import type { SourceSpan } from "../../grammar/source/span.js";
 import { printExpression } from "../expression/print.js";
 import type { SourceMap } from "./source-map.js";
 import type { Unit } from "./units.js";
+import { numeric } from "./resolve-points.js";
 
 export type NodeUnit = Exclude<Unit, { kind: "fork" | "goto" }>;
 export type Config = Record<string, unknown>;
@@ -77,7 +78,7 @@ export function emitNode(unit: NodeUnit, wires: Record<string, string[]>, at: st
   }
 }
 
-function mapPoint(map: SourceMap, at: string, statement: { span: SourceSpan; nameSpan?: SourceSpan }, point: A.PointRef): void {
+function mapPoint(map: SourceMap, at: string, statement: { span: SourceSpan; nameSpan?: SourceSpan }, point: A.PointSource): void {
   map.set(at, statement.span);
   if (statement.nameSpan !== undefined) map.set(`${at}/name`, statement.nameSpan);
   for (const key of ["instance", "point_type", "point"]) map.set(`${at}/${key}`, point.span);
@@ -87,6 +88,7 @@ function mapExpression(map: SourceMap, at: string, expr: Expr): void {
   map.set(at, expr.span, expr);
 }
 
-export function pointConfig(point: A.PointRef): { instance: number; point_type: string; point: number } {
+export function pointConfig(source: A.PointSource): { instance: number; point_type: string; point: number } {
+  const point = numeric(source);
   return { instance: point.instance, point_type: point.pointType, point: point.point };
 }

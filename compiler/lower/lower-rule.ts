@@ -12,6 +12,8 @@ import { SourceMap } from "./source-map.js";
 import { UnitBuilder, type Unit } from "./units.js";
 import { UnitWiring } from "./wire-units.js";
 import { collectInputs, checkStatements } from "./check-statements.js";
+import { resolveSitePoints } from "./resolve-points.js";
+import type { SiteIndex } from "../site/site-index.js";
 
 export const START_ID = "start";
 export const END_ID = "end";
@@ -25,12 +27,21 @@ export interface LoweredRule {
   sourceMap: SourceMap;
 }
 
+/** What lowering needs besides the rule. */
+export interface LowerOptions {
+  /** The site that named points (`ahu1.cooling_stage`) resolve with; without one they are errors. */
+  site?: SiteIndex | undefined;
+}
+
 /**
  * The lowered rule, or undefined when its statements cannot make a flow; the reasons go to
  * `diagnostics`. A mistake in the settings does not stop the flow from being lowered and
- * checked, so that it is reported with the flow's own mistakes.
+ * checked, so that it is reported with the flow's own mistakes. Named points are resolved
+ * first: a name that does not resolve stops the rule there.
  */
-export function lowerRule(rule: A.RuleDecl, diagnostics: Diagnostic[]): LoweredRule | undefined {
+export function lowerRule(written: A.RuleDecl, diagnostics: Diagnostic[], options: LowerOptions = {}): LoweredRule | undefined {
+  const rule = resolveSitePoints(written, options.site, diagnostics);
+  if (rule === undefined) return undefined;
   const settingsProblems: Diagnostic[] = [];
   const metadata = lowerSettings(rule, collectInputs(rule), settingsProblems);
   diagnostics.push(...settingsProblems);

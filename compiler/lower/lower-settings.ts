@@ -74,8 +74,13 @@ function triggerPartSpan(setting: A.Setting<A.Trigger>, path: string | undefined
   return setting.span;
 }
 
-function resolveSource(source: A.NamedPointRef | A.PointRef, inputs: Map<string, A.PointRef[]>, error: ErrorSink): A.PointRef | undefined {
+function resolveSource(source: A.NamedPointRef | A.PointSource, inputs: Map<string, A.PointRef[]>, error: ErrorSink): A.PointRef | undefined {
   if (source.kind === "point") return source;
+  if (source.kind === "site") {
+    // Callers resolve named points with resolveSitePoints first; one that has no site gets here.
+    error("point/no-site", `${pointText(source)} names a point of the site, but no site was given: compile the pack, whose site.yaml defines the names, or write measurement(i, p) or action(i, p)`, source.span);
+    return undefined;
+  }
   const points = inputs.get(source.name);
   if (points === undefined) {
     const near = closestName(source.name, inputs.keys());

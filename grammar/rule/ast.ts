@@ -55,7 +55,7 @@ export interface IntervalTrigger {
 export interface OnChangeTrigger {
   kind: "on_change";
   /** Input variable names (resolved to their points by lowering) or points written out. */
-  points: Array<NamedPointRef | PointRef>;
+  points: Array<NamedPointRef | PointSource>;
   /** `deadband 5s`: time_deadband_ms. */
   deadbandMs?: Setting<number>;
   /** `value 0.2` (absolute) or `value 2%` (percent). */
@@ -76,6 +76,26 @@ export interface PointRef {
   point: number;
   span: SourceSpan;
 }
+
+/**
+ * `ahu1.cooling_stage` (the instance by its key) or `"AHU-1".cooling_stage` (by its name, in
+ * quotes): a point by the names site.yaml gives it, kept as written; lowering resolves it with
+ * the site to a PointRef (its type comes from the site).
+ */
+export interface SitePointName {
+  kind: "site";
+  /** The instance's key, or (quoted) its name. */
+  instance: string;
+  quoted: boolean;
+  instanceSpan: SourceSpan;
+  /** The point's name within the instance. */
+  name: string;
+  nameSpan: SourceSpan;
+  span: SourceSpan;
+}
+
+/** A point as a rule file writes it: by numbers or by names. */
+export type PointSource = PointRef | SitePointName;
 
 export type RuleItem = Statement | BlockDecl;
 
@@ -108,7 +128,7 @@ export interface InputStatement {
   kind: "input";
   name: string;
   nameSpan: SourceSpan;
-  point: PointRef;
+  point: PointSource;
   span: SourceSpan;
 }
 
@@ -134,7 +154,7 @@ export interface LetStatement {
 /** `write action(7, 1) = 2`: a change node write. */
 export interface WriteStatement {
   kind: "write";
-  target: PointRef;
+  target: PointSource;
   value: Expr;
   span: SourceSpan;
 }
@@ -144,7 +164,7 @@ export interface DeltaStatement {
   kind: "delta";
   name: string;
   nameSpan: SourceSpan;
-  point: PointRef;
+  point: PointSource;
   periodMs: number;
   periodSpan: SourceSpan;
   span: SourceSpan;
@@ -206,8 +226,9 @@ export interface EndStatement {
   span: SourceSpan;
 }
 
-/** `measurement(12, 3)` or `action(7, 1)`: a point as the DSL writes it. */
-export function pointText(point: PointRef): string {
+/** `measurement(12, 3)`, `action(7, 1)`, `ahu1.cooling_stage` or `"AHU-1".cooling_stage`: a point as the DSL writes it. */
+export function pointText(point: PointSource): string {
+  if (point.kind === "site") return `${point.quoted ? JSON.stringify(point.instance) : point.instance}.${point.name}`;
   return `${point.pointType}(${point.instance}, ${point.point})`;
 }
 

@@ -9,6 +9,7 @@ import { joinSpans, tokenSpan, type SourceSpan } from "../source/span.js";
 import type * as A from "./ast.js";
 import { durationMs } from "./duration.js";
 import { checkSettingOrder, type SettingEntry } from "./setting-order.js";
+import { StringLiteral } from "./tokens.js";
 
 type Children = Record<string, Array<CstNode | IToken> | undefined>;
 
@@ -83,7 +84,7 @@ class CstToAst {
     return trigger;
   }
 
-  private triggerSource(node: CstNode): A.NamedPointRef | A.PointRef {
+  private triggerSource(node: CstNode): A.NamedPointRef | A.PointSource {
     const c = kids(node);
     if (c.point) return this.point(child(c, "point"));
     const name = token(c, "Identifier");
@@ -166,7 +167,28 @@ class CstToAst {
     return all(kids(node), "statement").map((s) => this.statement(s));
   }
 
-  private point(node: CstNode): A.PointRef {
+  private point(node: CstNode): A.PointSource {
+    const c = kids(node);
+    return c.namedPoint ? this.namedPoint(child(c, "namedPoint")) : this.numberedPoint(child(c, "numberedPoint"));
+  }
+
+  private namedPoint(node: CstNode): A.SitePointName {
+    const c = kids(node);
+    const instance = token(c, "instance");
+    const name = token(c, "name");
+    const quoted = instance.tokenType === StringLiteral;
+    return {
+      kind: "site",
+      instance: quoted ? stringValue(instance) : instance.image,
+      quoted,
+      instanceSpan: tokenSpan(instance),
+      name: name.image,
+      nameSpan: tokenSpan(name),
+      span: this.spanOf(node),
+    };
+  }
+
+  private numberedPoint(node: CstNode): A.PointRef {
     const c = kids(node);
     const pointType = token(c, "kind").image === "action" ? "action" : "measurement";
     return { kind: "point", pointType, instance: Number(token(c, "instance").image), point: Number(token(c, "point").image), span: this.spanOf(node) };

@@ -20,7 +20,7 @@ import { statementsOf } from "./walk.js";
 export type * from "./ast.js";
 export { defaultOutputName, NO_SPAN, pointText } from "./ast.js";
 export { DURATION_PATTERN, durationMs } from "./duration.js";
-export { statementsOf } from "./walk.js";
+export { mapPoints, statementsOf, type PointAccess } from "./walk.js";
 
 export interface RuleParseResult {
   file: RuleFile;

@@ -181,12 +181,26 @@ export class RuleParser extends ExpressionGrammar {
   });
 
   private point = this.RULE("point", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.numberedPoint) },
+      { ALT: () => this.SUBRULE(this.namedPoint) },
+    ]);
+  });
+
+  private numberedPoint = this.RULE("numberedPoint", () => {
     this.OR([{ ALT: () => this.CONSUME(T.Measurement, { LABEL: "kind" }) }, { ALT: () => this.CONSUME(T.Action, { LABEL: "kind" }) }]);
     this.CONSUME(E.LParen);
     this.CONSUME(E.NumberLiteral, { LABEL: "instance" });
     this.CONSUME(E.Comma);
     this.CONSUME2(E.NumberLiteral, { LABEL: "point" });
     this.CONSUME(E.RParen);
+  });
+
+  // `ahu1.cooling_stage` (an instance key) or `"AHU-1".cooling_stage` (an instance name): resolved with the site.
+  private namedPoint = this.RULE("namedPoint", () => {
+    this.OR([{ ALT: () => this.CONSUME(E.Identifier, { LABEL: "instance" }) }, { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "instance" }) }]);
+    this.CONSUME(T.Dot);
+    this.CONSUME2(E.Identifier, { LABEL: "name" });
   });
 
   private literal = this.RULE("literal", () => {

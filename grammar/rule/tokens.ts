@@ -22,6 +22,8 @@ export const Duration = createToken({
 export const LCurly = createToken({ name: "LCurly", pattern: "{", label: "'{'" });
 export const RCurly = createToken({ name: "RCurly", pattern: "}", label: "'}'" });
 export const Equals = createToken({ name: "Equals", pattern: "=", label: "'='" });
+// `ahu1.cooling_stage`: between an instance and a point name (a number's `.` is part of the number).
+export const Dot = createToken({ name: "Dot", pattern: ".", label: "'.'" });
 
 const keyword = (word: string): TokenType =>
   createToken({
@@ -85,6 +87,7 @@ export const ruleTokens: TokenType[] = [
   LCurly,
   RCurly,
   Equals,
+  Dot,
 ];
 
 export const ruleLexer = new Lexer(ruleTokens, { positionTracking: "full", ensureOptimizations: false });

@@ -33,7 +33,7 @@ export function compileRuleAst(file: RuleFile, options: RuleCompileOptions = {})
       diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${rule.name}" is already in this file`, span: rule.nameSpan });
     }
     names.add(rule.name);
-    const lowered = lowerRule(rule, diagnostics);
+    const lowered = lowerRule(rule, diagnostics, options);
     if (lowered === undefined) continue;
     const result = compileFlow(lowered.flow_json, { site: options.site, trigger: lowered.metadata.trigger_config });
     if (!result.ok) diagnostics.push(...result.diagnostics.map((d) => lowered.sourceMap.map(d, lowered.flow_json)));

@@ -1,0 +1,102 @@
+// Named points (`ahu1.cooling_stage`, `"AHU-1".cooling_stage`) to the numbers the site gives them,
+// before anything else in lowering: the rest of lowering and the flow see numbers only, so a rule
+// written with names lowers to exactly what its numeric twin does (flow_json and nodes_json).
+// A name that does not resolve is reported at the name, with "did you mean" where one is near.
+import type { Diagnostic } from "../../generated/types.js";
+import { closestName } from "../../generated/index.js";
+import type * as A from "../../grammar/rule/ast.js";
+import { pointText } from "../../grammar/rule/ast.js";
+import { mapPoints, statementsOf, type PointAccess } from "../../grammar/rule/walk.js";
+import { didYouMean } from "../diagnostics/diagnostic.js";
+import { refText, type SiteIndex, type SitePointEntry } from "../site/site-index.js";
+
+/**
+ * The rule with every named point replaced by its PointRef (the name's span kept), or undefined
+ * when a name does not resolve (the reasons go to `diagnostics`). A rule without names is
+ * returned as it is.
+ */
+export function resolveSitePoints(rule: A.RuleDecl, site: SiteIndex | undefined, diagnostics: Diagnostic[]): A.RuleDecl | undefined {
+  if (!hasSiteNames(rule)) return rule;
+  const found: Diagnostic[] = [];
+  const resolved = mapPoints(rule, (point, access) => (point.kind === "site" ? (resolveName(point, access, site, found) ?? point) : point));
+  diagnostics.push(...found);
+  return found.length === 0 ? resolved : undefined;
+}
+
+/** A point of a lowered rule: named points were resolved first, so only numbers reach here. */
+export function numeric(point: A.PointSource): A.PointRef {
+  if (point.kind === "site") throw new Error(`internal: the named point ${pointText(point)} reached lowering unresolved`);
+  return point;
+}
+
+function hasSiteNames(rule: A.RuleDecl): boolean {
+  const trigger = rule.settings.trigger?.value;
+  if (trigger?.kind === "on_change" && trigger.points.some((p) => p.kind === "site")) return true;
+  for (const s of statementsOf(rule)) {
+    if ((s.kind === "input" || s.kind === "delta") && s.point.kind === "site") return true;
+    if (s.kind === "write" && s.target.kind === "site") return true;
+  }
+  return false;
+}
+
+function resolveName(point: A.SitePointName, access: PointAccess, site: SiteIndex | undefined, found: Diagnostic[]): A.PointRef | undefined {
+  const error = (code: string, message: string, span: A.SitePointName["span"], suggestion?: string): undefined => {
+    found.push({ code, severity: "error", message, span, ...(suggestion !== undefined ? { suggestion } : {}) });
+    return undefined;
+  };
+  const written = pointText(point);
+  if (site === undefined) {
+    return error(
+      "point/no-site",
+      `${written} names a point of the site, but no site was given: compile the pack, whose site.yaml defines the names, or write measurement(i, p) or action(i, p)`,
+      point.span,
+    );
+  }
+  const lookup = site.findInstance(point.instance, point.quoted);
+  if ("missing" in lookup) return error("point/unknown-instance", missingInstanceMessage(point), point.instanceSpan, instanceMeant(point, site));
+  if ("ambiguous" in lookup) {
+    const ids = lookup.ambiguous.map((i) => i.id).join(", ");
+    return error(
+      "point/ambiguous-instance",
+      `${lookup.ambiguous.length} instances are named ${JSON.stringify(point.instance)} (ids ${ids}): give them keys in site.yaml and write the key, or write the point by number`,
+      point.instanceSpan,
+    );
+  }
+  const instance = lookup.found;
+  const entry = site.pointNamed(instance, point.name);
+  const instanceText = point.quoted ? JSON.stringify(point.instance) : point.instance;
+  if (entry === undefined) {
+    const near = closestName(point.name, instance.points.map((p) => p.name));
+    return error("point/unknown-point", `instance ${instance.id} (${instance.name}) has no point named '${point.name}'`, point.nameSpan, didYouMean(near && `${instanceText}.${near}`));
+  }
+  if (access === "write" && entry.ref.point_type !== "action") {
+    const writer = actionReadingBack(entry, site);
+    return error(
+      "rule/write-to-measurement",
+      `${written} is ${refText(entry.ref)}, a measurement: only action points can be written; a measurement is read-only`,
+      point.span,
+      writer === undefined ? undefined : `write ${instanceText}.${writer.name} (it reads back into ${entry.name})`,
+    );
+  }
+  return { kind: "point", pointType: entry.ref.point_type, instance: entry.ref.instance, point: entry.ref.point, span: point.span };
+}
+
+function missingInstanceMessage(point: A.SitePointName): string {
+  return point.quoted ? `the site has no instance named ${JSON.stringify(point.instance)}` : `the site has no instance with the key '${point.instance}'`;
+}
+
+// The instance as it can be written: the other form of the same text first (a key written in
+// quotes, or a name written bare), else the nearest key or name.
+function instanceMeant(point: A.SitePointName, site: SiteIndex): string | undefined {
+  const other = site.findInstance(point.instance, !point.quoted);
+  if ("found" in other) return point.quoted ? didYouMean(`${point.instance}.${point.name}`) : didYouMean(`${JSON.stringify(point.instance)}.${point.name}`);
+  const near = closestName(point.instance, site.instanceNames);
+  if (near === undefined) return undefined;
+  const asKey = site.findInstance(near, false);
+  return didYouMean(`${"found" in asKey ? near : JSON.stringify(near)}.${point.name}`);
+}
+
+// The action of the same instance whose value the measurement shows (`reads_back`).
+function actionReadingBack(entry: SitePointEntry, site: SiteIndex): SitePointEntry | undefined {
+  return site.points.find((p) => p.instance === entry.instance && p.readsBack?.point === entry.ref.point);
+}

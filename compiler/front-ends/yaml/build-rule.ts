@@ -64,7 +64,7 @@ function toTrigger(src: YamlText, map: YAMLMap): A.Trigger {
   return trigger;
 }
 
-function toSource(src: YamlText, node: Scalar): A.NamedPointRef | A.PointRef {
+function toSource(src: YamlText, node: Scalar): A.NamedPointRef | A.PointSource {
   const text = String(node.value);
   return isPointText(text) ? toPoint(src, node) : { kind: "name", name: text.trim(), span: nodeSpan(src, node) };
 }

@@ -6,6 +6,7 @@ import type { RuleDecl } from "../../../grammar/rule/ast.js";
 import type { JsonLocator } from "../../diagnostics/json-locations.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { bySourceOrder, compileRuleAst, type RuleCompileOptions, type RuleFileResult } from "../dsl/index.js";
+import { resolveSitePoints } from "../../lower/resolve-points.js";
 import { compileFlowRule } from "./compile-flow-rule.js";
 import { parseRuleYaml } from "./parse-rule-yaml.js";
 import { createYamlLocator } from "./yaml-locator.js";
@@ -31,7 +32,10 @@ export function compileRuleYaml(text: string, options: RuleCompileOptions = {}):
       continue;
     }
     locator ??= createYamlLocator(text);
-    const rule = compileFlowRule(entry, locator, diagnostics, options);
+    // Named on_change points of a `flow:` rule resolve as in a structured rule.
+    const decl = resolveSitePoints(entry.decl, options.site, diagnostics);
+    if (decl === undefined) continue;
+    const rule = compileFlowRule({ ...entry, decl }, locator, diagnostics, options);
     if (rule !== undefined && !taken) rules.push(rule);
   }
   return { rules, diagnostics: bySourceOrder(diagnostics) };

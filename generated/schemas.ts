@@ -5848,7 +5848,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "TriggerSource": {
           "title": "TriggerSource",
-          "description": "An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy` (a named point: the instance's key, or its name in double quotes, then the point's name, as site.yaml gives them).",
+          "description": "An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.",
           "type": "string",
           "pattern": "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"
         },
@@ -5884,13 +5884,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "Point": {
           "title": "Point",
-          "description": "A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there); or by the names site.yaml gives it: `zone1.room_temp` (the instance's key) or `'\"Zone 1 controller\".room_temp'` (its name in double quotes, the whole value in single quotes).",
+          "description": "A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.",
           "type": "string",
           "pattern": "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"
         },
         "ActionPoint": {
           "title": "ActionPoint",
-          "description": "An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there); or by the names site.yaml gives it: `ahu1.cooling_stage` or `'\"AHU-1\".cooling_stage'` (whether it is an action is checked against the site).",
+          "description": "An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.",
           "type": "string",
           "pattern": "^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"
         },

@@ -308,7 +308,7 @@ export type ValueDeadband = null | AbsoluteDeadband | PercentDeadband;
  */
 export type ExecNode = ExecStart | ExecInput | ExecSwitch | ExecChange | ExecCalc | ExecPeriodDelta | ExecEnd;
 /**
- * An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy` (a named point: the instance's key, or its name in double quotes, then the point's name, as site.yaml gives them).
+ * An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.
  */
 export type TriggerSource = string;
 /**
@@ -320,11 +320,11 @@ export type DeadbandValue = number | string;
  */
 export type Percent = string;
 /**
- * A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there); or by the names site.yaml gives it: `zone1.room_temp` (the instance's key) or `'"Zone 1 controller".room_temp'` (its name in double quotes, the whole value in single quotes).
+ * A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'"Zone 1 controller".room_temp'`.
  */
 export type Point = string;
 /**
- * An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there); or by the names site.yaml gives it: `ahu1.cooling_stage` or `'"AHU-1".cooling_stage'` (whether it is an action is checked against the site).
+ * An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'"AHU-1".cooling_stage'`.
  */
 export type ActionPoint = string;
 /**

@@ -182,8 +182,8 @@ class CstToAst {
       instance: quoted ? stringValue(instance) : instance.image,
       quoted,
       instanceSpan: tokenSpan(instance),
-      name: name.image,
-      nameSpan: tokenSpan(name),
+      name: name.image.slice(1),
+      nameSpan: tokenSpan({ ...name, startOffset: name.startOffset + 1, startColumn: name.startColumn! + 1 }),
       span: this.spanOf(node),
     };
   }

@@ -199,8 +199,7 @@ export class RuleParser extends ExpressionGrammar {
   // `ahu1.cooling_stage` (an instance key) or `"AHU-1".cooling_stage` (an instance name): resolved with the site.
   private namedPoint = this.RULE("namedPoint", () => {
     this.OR([{ ALT: () => this.CONSUME(E.Identifier, { LABEL: "instance" }) }, { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "instance" }) }]);
-    this.CONSUME(T.Dot);
-    this.CONSUME2(E.Identifier, { LABEL: "name" });
+    this.CONSUME(T.PointName, { LABEL: "name" });
   });
 
   private literal = this.RULE("literal", () => {

@@ -22,7 +22,10 @@ export const Duration = createToken({
 export const LCurly = createToken({ name: "LCurly", pattern: "{", label: "'{'" });
 export const RCurly = createToken({ name: "RCurly", pattern: "}", label: "'}'" });
 export const Equals = createToken({ name: "Equals", pattern: "=", label: "'='" });
-// `ahu1.cooling_stage`: between an instance and a point name (a number's `.` is part of the number).
+// `.cooling_stage` in `ahu1.cooling_stage`: one token, so that the name must follow the dot
+// directly and a keyword on the next line is never taken for it. A `.` with no name after it is a
+// token of its own, for the error message (a number's `.` is part of the number).
+export const PointName = createToken({ name: "PointName", pattern: /\.[A-Za-z_][A-Za-z0-9_]*/, label: "a point name right after '.' (as in zone1.room_temp)" });
 export const Dot = createToken({ name: "Dot", pattern: ".", label: "'.'" });
 
 const keyword = (word: string): TokenType =>
@@ -87,6 +90,7 @@ export const ruleTokens: TokenType[] = [
   LCurly,
   RCurly,
   Equals,
+  PointName,
   Dot,
 ];
 

@@ -6,7 +6,7 @@ import { validateNodesJson } from "../../generated/index.js";
 import { compileFlow } from "../front-ends/flow-json/index.js";
 import type { RuleMetadata } from "../lower/compiled-rule.js";
 import { checkMetadata } from "./check-metadata.js";
-import { decompileRule } from "./decompile.js";
+import { decompileRule, type DecompileOptions } from "./decompile.js";
 import { toFlowJson, toTopologyDiagnostic } from "./nodes-to-flow.js";
 
 export type DecompileResult = { ok: true; text: string } | { ok: false; diagnostics: Diagnostic[] };
@@ -16,13 +16,15 @@ type Checked = { ok: true; nodes_json: NodesTopology } | { ok: false; diagnostic
 /**
  * DSL text for a flow_json (an object whose `nodes` is an array) or a nodes_json (anything
  * else). A stub nodes_json (`{}`) has no flow to decompile: `decompile/stub`. Metadata that
- * cannot be written as settings: `decompile/invalid-metadata`, paths into the metadata.
+ * cannot be written as settings: `decompile/invalid-metadata`, paths into the metadata. With
+ * `options.site`, points the site declares are written by name (the flow is checked as ever:
+ * decompiling never refuses a point the site lacks; compiling does).
  */
-export function decompileFlow(input: unknown, metadata: RuleMetadata): DecompileResult {
+export function decompileFlow(input: unknown, metadata: RuleMetadata, options: DecompileOptions = {}): DecompileResult {
   const invalid = checkMetadata(metadata);
   const checked = checkFlow(input);
   if (!checked.ok || invalid.length > 0) return { ok: false, diagnostics: [...invalid, ...(checked.ok ? [] : checked.diagnostics)] };
-  return { ok: true, text: decompileRule(checked.nodes_json, metadata, labelsOf(input)) };
+  return { ok: true, text: decompileRule(checked.nodes_json, metadata, labelsOf(input), options) };
 }
 
 /** The string labels of an editor document's nodes by id (they name blocks); none for a nodes_json. */

@@ -1,6 +1,6 @@
 // An AST without its source positions, for comparing what two ASTs say: span properties and
 // undefined properties removed, everything else (including -0) kept as it is.
-export const SPAN_KEYS = new Set(["span", "nameSpan", "valueSpan", "outputSpan", "periodSpan", "blockSpan", "calleeSpan"]);
+export const SPAN_KEYS = new Set(["span", "nameSpan", "valueSpan", "outputSpan", "periodSpan", "blockSpan", "calleeSpan", "instanceSpan"]);
 
 export function withoutSpans(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSpans);

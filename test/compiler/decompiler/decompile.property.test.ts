@@ -12,6 +12,8 @@ import { drawValidFlow } from "../../helpers/flow-arbitraries.js";
 import { canonicalTopology } from "../../helpers/isomorphic.js";
 import { drawTopology } from "./topology-arbitraries.js";
 import { withoutSpans } from "../../helpers/without-spans.js";
+import type { SiteIndex } from "../../../compiler/site/site-index.js";
+import { drawSite, pointsUsed } from "./site-arbitraries.js";
 
 const META: RuleMetadata = { name: "random", description: "", priority: 0, cooldown_ms: 0, trigger_config: null };
 
@@ -43,8 +45,8 @@ function drawMetadata(g: Draw, topology: NodesTopology): RuleMetadata {
   };
 }
 
-function compileOne(text: string): { metadata: RuleMetadata; nodes_json: NodesTopology } {
-  const result = compileRuleSource(text);
+function compileOne(text: string, site?: SiteIndex): { metadata: RuleMetadata; nodes_json: NodesTopology } {
+  const result = compileRuleSource(text, { site });
   // A random on_change trigger may watch a point the flow writes: that rule compiles, with the
   // rule/self-trigger warning (issue 16.11), and must round-trip like any other.
   const problems = result.diagnostics.filter((d) => d.code !== "rule/self-trigger" || d.severity !== "warning");
@@ -121,5 +123,48 @@ describe("decompiler properties on random graphs", function () {
       { numRuns: 400 },
     );
     expect(checked).to.be.above(300);
+  });
+});
+
+describe("decompiler properties with a site (issue 17.2)", function () {
+  this.timeout(300_000);
+
+  it("issue 17.2: DSL with the site's names compiles back, with that site, to the same topology and metadata, and is a fixed point", () => {
+    let named = 0;
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const compiled = compileFlow(drawValidFlow(g));
+        if (!compiled.ok) throw new Error("drawValidFlow drew an invalid flow");
+        const metadata = drawMetadata(g, compiled.nodes_json);
+        const site = drawSite(g, pointsUsed(compiled.nodes_json, metadata.trigger_config));
+        const text = decompileRule(compiled.nodes_json, metadata, undefined, { site });
+        if (/\b(u\d+|"Unit \d+")\.[am]\d/.test(text)) named++;
+        const again = compileOne(text, site);
+        expect(canonicalTopology(again.nodes_json), text).to.deep.equal(canonicalTopology(compiled.nodes_json));
+        expect(again.metadata).to.deep.equal(metadata);
+        expect(decompileRule(again.nodes_json, again.metadata, undefined, { site })).to.equal(text);
+        const parsed = parseRuleSource(text);
+        expect(parsed.diagnostics).to.deep.equal([]);
+        expect(withoutSpans(parsed.file.rules)).to.deep.equal([withoutSpans(decompileToAst(compiled.nodes_json, metadata, undefined, { site }))]);
+      }),
+      { numRuns: 300 },
+    );
+    expect(named, "most texts name some point").to.be.above(150);
+  });
+
+  it("issue 17.2: any valid topology round-trips through DSL with names, with the same site", () => {
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const compiled = compileFlow(toFlowJson(drawTopology(g)));
+        fc.pre(compiled.ok);
+        if (!compiled.ok) return;
+        const site = drawSite(g, pointsUsed(compiled.nodes_json, null));
+        const text = decompileRule(compiled.nodes_json, META, undefined, { site });
+        const again = compileOne(text, site);
+        expect(canonicalTopology(again.nodes_json), text).to.deep.equal(canonicalTopology(compiled.nodes_json));
+        expect(decompileRule(again.nodes_json, again.metadata, undefined, { site })).to.equal(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

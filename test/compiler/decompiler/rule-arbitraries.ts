@@ -3,7 +3,7 @@
 // goto/end end their sequence, and a bare `when` chain never directly follows one without `else`.
 import fc from "fast-check";
 import { parseExpression, type Expr } from "../../../grammar/expression/index.js";
-import { NO_SPAN, type Branch, type PointRef, type RuleDecl, type RuleItem, type SimpleStatement, type Statement, type Trigger } from "../../../grammar/rule/ast.js";
+import { NO_SPAN, type Branch, type PointRef, type PointSource, type RuleDecl, type RuleItem, type SimpleStatement, type Statement, type Trigger } from "../../../grammar/rule/ast.js";
 import { drawExpression, type Draw } from "../../helpers/expression-arbitraries.js";
 
 // Plain names and every soft keyword: a keyword is one only where the grammar expects it.
@@ -57,7 +57,16 @@ function drawTrigger(g: Draw): Trigger {
   return trigger;
 }
 
-function drawPoint(g: Draw, pointType?: PointRef["pointType"]): PointRef {
+// Instance names in quotes (`"AHU-1".x`): no spaces, since some tests insert comments at spaces.
+const QUOTED = ["AHU-1", "Pump", "\u00e9-2", 'q"x', "back\\slash", ""];
+
+function drawPoint(g: Draw, pointType?: PointRef["pointType"]): PointSource {
+  if (g(fc.nat, { max: 3 }) === 0) {
+    // A named point (issue 17.2): a soft keyword may be a key or a point name.
+    const quoted = g(fc.boolean);
+    const instance = quoted ? pick(g, QUOTED) : pick(g, NAMES);
+    return { kind: "site", instance, quoted, instanceSpan: NO_SPAN, name: pick(g, NAMES), nameSpan: NO_SPAN, ...S };
+  }
   return { kind: "point", pointType: pointType ?? pick(g, ["measurement", "action"] as const), instance: g(fc.nat, { max: 99 }), point: g(fc.nat, { max: 999 }), ...S };
 }
 

@@ -1,11 +1,13 @@
 // A stored rule as DSL text, or why it has none. The text is given only when compiling it back
 // gives the rule's own nodes_json (up to node ids) and settings: a DSL file written from it can
-// be synced back without changing the rule. Pure: a rule in, text or a reason out.
+// be synced back without changing the rule. With a site, points are written by the site's names
+// and the text is compiled back with that same site. Pure: a rule in, text or a reason out.
 import { isDeepStrictEqual } from "node:util";
 import { decompileFlow } from "../compiler/decompiler/index.js";
 import { compileRuleSource } from "../compiler/front-ends/dsl/index.js";
 import type { RuleMetadata } from "../compiler/lower/compiled-rule.js";
 import { isIsomorphic, isTopology } from "../compiler/topology/canonical-topology.js";
+import type { SiteIndex } from "../compiler/site/site-index.js";
 import type { Diagnostic, Rule } from "../generated/types.js";
 
 export type RuleDsl =
@@ -16,13 +18,18 @@ export type RuleDsl =
   /** The decompiler refused it, or its DSL would not give the same rule back. */
   | { kind: "failed"; reason: string };
 
-export function ruleDslOf(rule: Rule): RuleDsl {
+export interface RuleDslOptions {
+  /** The site whose names the DSL writes points by (issue 17.2); numbers without one. */
+  site?: SiteIndex | undefined;
+}
+
+export function ruleDslOf(rule: Rule, options: RuleDslOptions = {}): RuleDsl {
   if (rule.flow_json === null && !isTopology(rule.nodes_json)) return { kind: "stub" };
   const from = rule.flow_json === null ? "nodes_json" : "flow_json";
   const metadata = metadataOf(rule);
-  const decompiled = decompileFlow(rule.flow_json ?? rule.nodes_json, metadata);
+  const decompiled = decompileFlow(rule.flow_json ?? rule.nodes_json, metadata, { site: options.site });
   if (!decompiled.ok) return { kind: "failed", reason: `the decompiler refused it: ${describe(decompiled.diagnostics)}` };
-  const mismatch = roundTripMismatch(decompiled.text, rule, metadata);
+  const mismatch = roundTripMismatch(decompiled.text, rule, metadata, options.site);
   if (mismatch !== undefined) return { kind: "failed", reason: mismatch };
   return { kind: "dsl", text: decompiled.text, from };
 }
@@ -33,8 +40,8 @@ export function metadataOf(rule: Rule): RuleMetadata {
 }
 
 /** Why the text would not compile back to this rule, or undefined when it does. */
-function roundTripMismatch(text: string, rule: Rule, metadata: RuleMetadata): string | undefined {
-  const compiled = compileRuleSource(text);
+function roundTripMismatch(text: string, rule: Rule, metadata: RuleMetadata, site: SiteIndex | undefined): string | undefined {
+  const compiled = compileRuleSource(text, { site });
   const errors = compiled.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return `its DSL does not compile (${describe(errors)}); a decompiler bug worth reporting`;
   if (compiled.rules.length !== 1) return `its DSL compiles to ${compiled.rules.length} rules instead of one`;

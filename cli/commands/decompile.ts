@@ -9,8 +9,9 @@ import { EXIT, UsageError, type Console } from "../console.js";
 import { jsonSyntaxError } from "../json-syntax.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
+import { readSiteFile } from "../site-file.js";
 
-export const DECOMPILE_USAGE = `usage: svc decompile [--name NAME] [--rule RULE.json] FILE
+export const DECOMPILE_USAGE = `usage: svc decompile [--name NAME] [--rule RULE.json] [--site SITE.yaml] FILE
 
 Prints the rule DSL for FILE: an editor document (flow_json), an execution topology (nodes_json),
 a rule as the service stores it (an object with name, ..., flow_json and nodes_json), or an
@@ -19,12 +20,22 @@ Compiling the printed DSL gives the same nodes_json, up to node ids.
   --name NAME       the rule's name (default: the file name without .flow.json / .nodes.json)
   --rule RULE.json  the rule's settings (name, description, priority, cooldown_ms,
                     trigger_config), e.g. a <name>.rule.json written by svc compile --out
+  --site SITE.yaml  write points by the names the site gives them (ahu1.cooling_stage, or
+                    "AHU-1".cooling_stage for an instance without a key); points it does not
+                    declare, and instances whose name is shared, stay numeric. Without it: numbers
+                    (a pack's site.yaml is never picked up on its own)
 Exit codes: 0 printed, 1 the file has errors, 2 wrong usage.`;
 
 export async function decompileCommand(args: string[], console: Console, cwd: string): Promise<number> {
-  const { values, positionals } = parseOptions(args, { name: { type: "string" }, rule: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { name: { type: "string" }, rule: { type: "string" }, site: { type: "string" } });
   if (positionals.length !== 1) throw new UsageError("name exactly one file");
   const file = positionals[0]!;
+  const siteFile = typeof values.site === "string" ? await readSiteFile(resolve(cwd, values.site), values.site) : undefined;
+  if (siteFile?.ok === false) {
+    reportDiagnostics([siteFile.result], "text", console);
+    return EXIT.diagnostics;
+  }
+  const site = siteFile?.site;
   const text = await readText(resolve(cwd, file), file);
   let input: unknown;
   try {
@@ -42,7 +53,7 @@ export async function decompileCommand(args: string[], console: Console, cwd: st
     const settings = typeof values.rule === "string" ? await readSettings(resolve(cwd, values.rule), values.rule) : (rule ?? {});
     const metadata = metadataOf(settings, typeof values.name === "string" ? values.name : defaultName(file));
     const column = rule === undefined ? undefined : rule.flow_json != null ? "flow_json" : "nodes_json";
-    const result = decompileFlow(rule === undefined ? input : rule[column!], metadata);
+    const result = decompileFlow(rule === undefined ? input : rule[column!], metadata, { site });
     if (!result.ok) {
       // Paths are inside the decompiled column: make them paths in the file.
       const prefix = column === undefined ? at : `${at}/${column}`;

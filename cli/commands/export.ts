@@ -1,7 +1,7 @@
 // `svc export`: every rule of a running service as rule DSL (through the decompiler) and as the
 // JSON the API answers, so rules made in an editor can be brought into git. Read-only.
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { withApi } from "../api/api-command.js";
 import { EXIT, UsageError, type Console } from "../console.js";
 import { printedDsl, writtenJson, writtenLine, writtenSummary } from "../export/export-report.js";
@@ -10,8 +10,10 @@ import { planExport } from "../export/plan-export.js";
 import { readEveryRule } from "../export/read-rules.js";
 import { writeExport } from "../export/write-export.js";
 import { parseOptions } from "../options.js";
+import { reportDiagnostics } from "../report-diagnostics.js";
+import { readSiteFile, type SiteFile } from "../site-file.js";
 
-export const EXPORT_USAGE = `usage: svc export [--out DIR] [--json]
+export const EXPORT_USAGE = `usage: svc export [--out DIR] [--site SITE.yaml] [--json]
 
 Reads every rule of the service (SVC_BASE_URL, token in SVC_ACCESS_TOKEN) and gives it back as
 rule DSL, so that rules made in an editor can be kept in git and synced back with svc sync.
@@ -29,6 +31,10 @@ Read-only: it changes nothing in the service and needs no --confirmed.
                it is taken, -<id> is added. Files are written or overwritten, never deleted: DIR
                may still hold files of rules that are gone from the service. Nothing is written
                unless every rule could be read
+  --site SITE.yaml
+               write points in the DSL by the names the site gives them (ahu1.cooling_stage);
+               without it, the names of DIR/site.yaml when --out DIR is a pack that has one;
+               else numbers. Points the site does not declare stay numeric
   --json       without --out: print the rules as a JSON array, as the API answers them;
                with --out: print what was written for each rule as a JSON array
 A rule is written as DSL only when that DSL compiles back to the rule's own nodes_json (up to
@@ -36,25 +42,33 @@ node ids) and settings; otherwise it gets its JSON file only, with a warning. St
 yet) get their JSON file only. Legacy rules without an editor document (flow_json null) are
 written from their nodes_json.
 The DSL carries no enabled state: whether a rule is enabled is kept in its JSON file only.
-Exit codes: 0 exported (some rules may be JSON only), 1 a file could not be written, 2 wrong
+Exit codes: 0 exported (some rules may be JSON only), 1 a file could not be written or the site
+has errors (then nothing is written), 2 wrong
 usage, 3 refused (no token, or the service refused a request), 4 the service failed
 (unreachable, timed out, 5xx); on 3 and 4 nothing was written.`;
 
 export async function exportCommand(args: string[], console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {
-  const { values, positionals } = parseOptions(args, { out: { type: "string" }, json: { type: "boolean" } });
+  const { values, positionals } = parseOptions(args, { out: { type: "string" }, json: { type: "boolean" }, site: { type: "string" } });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}': svc export takes no files (--out DIR names the folder to write)`);
   const json = values.json === true;
   const shownDir = typeof values.out === "string" ? values.out : undefined;
   if (shownDir === "") throw new UsageError("--out needs a folder name");
   const dir = shownDir === undefined ? undefined : resolve(cwd, shownDir);
   if (dir !== undefined) await refuseNonFolder(dir, shownDir!);
+  const siteFile = await exportSite(typeof values.site === "string" ? values.site : undefined, dir, shownDir, cwd);
+  if (siteFile?.ok === false) {
+    reportDiagnostics([siteFile.result], "text", console);
+    console.err("svc export: the site has errors; nothing was exported\n");
+    return EXIT.diagnostics;
+  }
+  const site = siteFile?.site;
   return withApi("export", console, env, json, async ({ client }) => {
     const rules = await readEveryRule(client);
     if (dir === undefined && json) {
       console.out(`${JSON.stringify(rules, null, 2)}\n`);
       return EXIT.ok;
     }
-    const entries = planExport(rules, dir === undefined ? undefined : await readPackRules(dir));
+    const entries = planExport(rules, dir === undefined ? undefined : await readPackRules(dir, site), { site });
     if (dir === undefined) {
       const { text, notes } = printedDsl(entries);
       console.out(text);
@@ -72,6 +86,15 @@ export async function exportCommand(args: string[], console: Console, cwd: strin
     console.err(`${writtenSummary(entries, shownDir!)}\n`);
     return EXIT.ok;
   });
+}
+
+/** The site named by --site, else the export folder's own site.yaml, else none (numbers). */
+async function exportSite(option: string | undefined, dir: string | undefined, shownDir: string | undefined, cwd: string): Promise<SiteFile | undefined> {
+  if (option !== undefined) return readSiteFile(resolve(cwd, option), option);
+  if (dir === undefined) return undefined;
+  const own = join(dir, "site.yaml");
+  if (!(await stat(own).catch(() => undefined))?.isFile()) return undefined;
+  return readSiteFile(own, join(shownDir!, "site.yaml"));
 }
 
 /** An --out that names a file is a usage error, found before any request. */

@@ -1,10 +1,14 @@
 // The rule files a folder already holds, before `svc export` writes into it (issue 16.22): which
-// file defines which rule, compiled as sync compiles them, so that a rule is written back into
-// the file it came from, and a file that already says what the service holds is left as it is.
-import { stat } from "node:fs/promises";
+// file defines which rule, compiled as sync compiles them (with the folder's site, so that named
+// points resolve), so that a rule is written back into the file it came from, and a file that
+// already says what the service holds is left as it is.
+import { readFile, stat } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
+import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
+import { compileRuleYaml } from "../../compiler/front-ends/yaml/index.js";
 import type { CompiledRule } from "../../compiler/lower/compiled-rule.js";
-import { collectSourceFiles, compileSourceFile } from "../source-files.js";
+import type { SiteIndex } from "../../compiler/site/site-index.js";
+import { collectSourceFiles } from "../source-files.js";
 
 export interface PackRuleFile {
   /** Relative to the export folder, with `/` as separator. */
@@ -27,18 +31,19 @@ export interface PackRules {
 }
 
 /** Reads and compiles the rule files under `dir` (none when it does not exist yet). */
-export async function readPackRules(dir: string): Promise<PackRules> {
+export async function readPackRules(dir: string, site?: SiteIndex): Promise<PackRules> {
   const exists = (await stat(dir).catch(() => undefined))?.isDirectory() === true;
   const files = exists ? (await collectSourceFiles([dir], dir)).filter((f) => f.kind === "dsl" || f.kind === "yaml") : [];
   const byName = new Map<string, PackRuleFile>();
   const takenBases = new Set<string>();
   for (const source of files) {
-    const result = await compileSourceFile(source);
+    const text = await readFile(source.path, "utf8");
+    const result = source.kind === "dsl" ? compileRuleSource(text, { site }) : compileRuleYaml(text, { site });
     const file = relative(dir, source.path).split("\\").join("/");
     takenBases.add(baseOf(file));
     const kind = source.kind === "dsl" ? "dsl" : "yaml";
-    for (const { metadata, flow_json, nodes_json } of result.outputs) {
-      if (metadata !== undefined && !byName.has(metadata.name)) byName.set(metadata.name, { file, kind, rules: result.outputs.length, compiled: { ...metadata, flow_json, nodes_json } });
+    for (const compiled of result.rules) {
+      if (!byName.has(compiled.name)) byName.set(compiled.name, { file, kind, rules: result.rules.length, compiled });
     }
   }
   const rulesFolder = exists && (await stat(join(dir, "rules")).catch(() => undefined))?.isDirectory() === true;

@@ -3,7 +3,7 @@
 // whether that file is left as it is (it already says what the service holds), rewritten, or
 // left alone with a warning (a YAML file, or a file of several rules). Pure.
 import type { Rule } from "../../generated/types.js";
-import { ruleDslOf, type RuleDsl } from "../rule-dsl.js";
+import { ruleDslOf, type RuleDsl, type RuleDslOptions } from "../rule-dsl.js";
 import { differencesOf } from "../sync/rule-differences.js";
 import { exportFileNames, type ExportFileName } from "./file-names.js";
 import { EMPTY_PACK, type PackRules } from "./pack-files.js";
@@ -24,11 +24,11 @@ export interface ExportEntry {
   pack?: PackFileState;
 }
 
-/** One entry per rule, in the order given (id ascending). */
-export function planExport(rules: Rule[], pack: PackRules = EMPTY_PACK): ExportEntry[] {
+/** One entry per rule, in the order given (id ascending); with a site, the DSL names points by it. */
+export function planExport(rules: Rule[], pack: PackRules = EMPTY_PACK, options: RuleDslOptions = {}): ExportEntry[] {
   const names = exportFileNames(rules, pack);
   return rules.map((rule) => {
-    const dsl = ruleDslOf(rule);
+    const dsl = ruleDslOf(rule, options);
     const existing = pack.byName.get(rule.name);
     const entry: ExportEntry = { rule, name: names.get(rule.id)!, dsl };
     if (existing === undefined) return entry;

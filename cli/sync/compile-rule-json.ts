@@ -7,6 +7,7 @@ import { compileFlow } from "../../compiler/front-ends/flow-json/index.js";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { decompileFlow } from "../../compiler/decompiler/index.js";
 import type { RuleMetadata } from "../../compiler/lower/compiled-rule.js";
+import type { SiteIndex } from "../../compiler/site/site-index.js";
 import { validateRuleUpdateRequest } from "../../generated/index.js";
 import type { Diagnostic } from "../../generated/types.js";
 import { jsonSyntaxError } from "../json-syntax.js";
@@ -22,7 +23,12 @@ export interface RuleJsonResult {
 
 const SHAPE = "a rule as the API returns it (svc export writes them into json/): a JSON object with name and flow_json or nodes_json";
 
-export function compileRuleJson(file: string, text: string): RuleJsonResult {
+export interface RuleJsonOptions {
+  /** The pack's site: the flow is compiled with it, as is the DSL decompiled from a nodes_json. */
+  site?: SiteIndex | undefined;
+}
+
+export function compileRuleJson(file: string, text: string, options: RuleJsonOptions = {}): RuleJsonResult {
   const result = (diagnostics: Diagnostic[], outputs: CompiledOutput[] = []): FileResult => ({ file, kind: "flow", text, diagnostics, outputs });
   let document: unknown;
   try {
@@ -43,9 +49,9 @@ export function compileRuleJson(file: string, text: string): RuleJsonResult {
   const valid = validateRuleUpdateRequest({ ...metadata, confirmed: true }, diagnostics);
   const checked = metadata as RuleMetadata;
   let compiled: Compiled;
-  if (flow !== null) compiled = fromFlowJson(flow);
+  if (flow !== null) compiled = fromFlowJson(flow, options.site);
   else if (nodes === undefined) compiled = { diagnostics: [error("import/not-a-rule", `no flow_json and no nodes_json: expected ${SHAPE}`, "")] };
-  else if (valid) compiled = fromNodesJson(nodes, checked); // the settings are written into the decompiled text
+  else if (valid) compiled = fromNodesJson(nodes, checked, options.site); // the settings are written into the decompiled text
   else compiled = { diagnostics: [] };
   if ("diagnostics" in compiled || !valid) return { result: result([...diagnostics, ...("diagnostics" in compiled ? compiled.diagnostics : [])]) };
   return { result: result([], [{ metadata: checked, ...compiled }]) };
@@ -53,18 +59,18 @@ export function compileRuleJson(file: string, text: string): RuleJsonResult {
 
 type Compiled = Omit<CompiledOutput, "metadata"> | { diagnostics: Diagnostic[] };
 
-function fromFlowJson(flow: unknown): Compiled {
-  const compiled = compileFlow(flow);
+function fromFlowJson(flow: unknown, site: SiteIndex | undefined): Compiled {
+  const compiled = compileFlow(flow, { site });
   if (!compiled.ok) return { diagnostics: prefixed(compiled.diagnostics, "/flow_json") };
   return { flow_json: compiled.flow_json, nodes_json: compiled.nodes_json };
 }
 
 // Every write path goes through the one compile function: the topology becomes DSL text, and the
-// text is compiled like any rule file.
-function fromNodesJson(nodes: unknown, metadata: RuleMetadata): Compiled {
-  const decompiled = decompileFlow(nodes, metadata);
+// text is compiled like any rule file (with the site the text's names came from).
+function fromNodesJson(nodes: unknown, metadata: RuleMetadata, site: SiteIndex | undefined): Compiled {
+  const decompiled = decompileFlow(nodes, metadata, { site });
   if (!decompiled.ok) return { diagnostics: prefixed(decompiled.diagnostics, "/nodes_json") };
-  const compiled = compileRuleSource(decompiled.text);
+  const compiled = compileRuleSource(decompiled.text, { site });
   const rule = compiled.rules[0];
   const failure = compiled.diagnostics.find((d) => d.severity === "error");
   if (rule === undefined || failure !== undefined) {

@@ -10,6 +10,8 @@ import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
 import type { NodesTopology, Rule } from "../../generated/types.js";
 import { sqliteKnexConfig } from "../../runtime/store/sqlite-client.js";
+import { loadSite } from "../../runtime/points/load-site.js";
+import { indexSite, type SiteIndex } from "../../compiler/site/site-index.js";
 import { closedPort, runCli, startCliService, type CliService } from "../helpers/cli-service.js";
 import { fromRoot } from "../helpers/paths.js";
 
@@ -34,6 +36,17 @@ async function patchStoredRule(service: CliService, id: number, columns: Record<
   }
 }
 
+
+/** The demo site with a key `i<id>` for every instance, so that every point has a name to write. */
+function keyedDemoSite(): string {
+  return readFileSync(fromRoot("examples/packs/demo/site.yaml"), "utf8").replace(/^ {2}- id: (\d+)\n/gm, (line, id: string) => `${line}    key: i${id}\n`);
+}
+
+function loadedSite(path: string): SiteIndex {
+  const loaded = loadSite(readFileSync(path, "utf8"), path);
+  expect(loaded.diagnostics).to.deep.equal([]);
+  return indexSite(loaded.site!);
+}
 
 function expectSameRule(dslText: string, rule: Rule): void {
   const compiled = compileRuleSource(dslText);
@@ -150,6 +163,42 @@ describe("svc export", function () {
     const run = await runCli(["export", "--out", out], { env: { ...env, SVC_BASE_URL: `http://127.0.0.1:${await closedPort()}` } });
     expect(run.code).to.equal(4);
     expect(run.err).to.contain("cannot reach the service");
+    expect(existsSync(out)).to.equal(false);
+  });
+
+  it("issue 17.2: --site writes points by the site's names; the DSL compiles back with that site to the service's rules", async () => {
+    writeFileSync(join(dir, "site.yaml"), keyedDemoSite());
+    const run = await runCli(["export", "--site", join(dir, "site.yaml")], { env });
+    expect(run.code, run.err).to.equal(0);
+    expect(run.out).to.match(/ i\d+\.[a-z_]+/);
+    const site = loadedSite(join(dir, "site.yaml"));
+    const compiled = compileRuleSource(run.out, { site });
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).to.deep.equal([]);
+    for (const rule of compiled.rules) {
+      const stored = (await Promise.all((await client.listRules()).map((r) => client.getRule(r.id)))).find((r) => r.name === rule.name)!;
+      expect(isIsomorphic(rule.nodes_json, stored.nodes_json as NodesTopology), rule.name).to.equal(true);
+    }
+    expect(compileRuleSource(run.out).diagnostics.map((d) => d.code)).to.include("point/no-site");
+  });
+
+  it("issue 17.2: --out DIR uses DIR/site.yaml for names, and a second export into it changes no file", async () => {
+    writeFileSync(join(dir, "site.yaml"), keyedDemoSite());
+    const first = await runCli(["export", "--out", dir], { env });
+    expect(first.code, first.err).to.equal(0);
+    const boiler = readFileSync(join(dir, "boiler-enable.rule"), "utf8");
+    expect(boiler).to.match(/ i\d+\.[a-z_]+/);
+    const second = await runCli(["export", "--out", dir], { env });
+    expect(second.code, second.err).to.equal(0);
+    expect(second.err).to.contain("4 already up to date in their files");
+    expect(readFileSync(join(dir, "boiler-enable.rule"), "utf8")).to.equal(boiler);
+  });
+
+  it("issue 17.2: a site with errors stops the export before any request (exit 1, nothing written)", async () => {
+    writeFileSync(join(dir, "site.yaml"), "channels: []\ninstances: [{ id: 1 }]\n");
+    const out = join(dir, "export");
+    const run = await runCli(["export", "--out", out, "--site", join(dir, "site.yaml")], { env });
+    expect(run.code).to.equal(1);
+    expect(run.err).to.match(/site\.yaml:2:\d+: error schema\//);
     expect(existsSync(out)).to.equal(false);
   });
 

@@ -1,7 +1,7 @@
 // `svc export`: every rule of a running service as rule DSL (through the decompiler) and as the
 // JSON the API answers, so rules made in an editor can be brought into git. Read-only.
 import { stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { withApi } from "../api/api-command.js";
 import { EXIT, UsageError, type Console } from "../console.js";
 import { printedDsl, writtenJson, writtenLine, writtenSummary } from "../export/export-report.js";
@@ -33,8 +33,9 @@ Read-only: it changes nothing in the service and needs no --confirmed.
                unless every rule could be read
   --site SITE.yaml
                write points in the DSL by the names the site gives them (ahu1.cooling_stage);
-               without it, the names of DIR/site.yaml when --out DIR is a pack that has one;
-               else numbers. Points the site does not declare stay numeric
+               without it, the names of the pack's site.yaml when --out names a pack
+               (DIR/site.yaml, or DIR/../site.yaml when DIR is a pack's rules/ folder); else
+               numbers. Points the site does not declare stay numeric
   --json       without --out: print the rules as a JSON array, as the API answers them;
                with --out: print what was written for each rule as a JSON array
 A rule is written as DSL only when that DSL compiles back to the rule's own nodes_json (up to
@@ -88,13 +89,19 @@ export async function exportCommand(args: string[], console: Console, cwd: strin
   });
 }
 
-/** The site named by --site, else the export folder's own site.yaml, else none (numbers). */
+/**
+ * The site named by --site, else the pack's site.yaml when --out is a pack (DIR/site.yaml, or
+ * DIR/../site.yaml when DIR is a pack's rules/ folder), else none (numbers).
+ */
 async function exportSite(option: string | undefined, dir: string | undefined, shownDir: string | undefined, cwd: string): Promise<SiteFile | undefined> {
   if (option !== undefined) return readSiteFile(resolve(cwd, option), option);
   if (dir === undefined) return undefined;
-  const own = join(dir, "site.yaml");
-  if (!(await stat(own).catch(() => undefined))?.isFile()) return undefined;
-  return readSiteFile(own, join(shownDir!, "site.yaml"));
+  const candidates = [[join(dir, "site.yaml"), join(shownDir!, "site.yaml")]];
+  if (basename(dir) === "rules") candidates.push([join(dir, "..", "site.yaml"), join(shownDir!, "..", "site.yaml")]);
+  for (const [path, shown] of candidates) {
+    if ((await stat(path!).catch(() => undefined))?.isFile()) return readSiteFile(path!, shown!);
+  }
+  return undefined;
 }
 
 /** An --out that names a file is a usage error, found before any request. */

@@ -2,7 +2,7 @@
 // DSL only when it compiles back to the same rule, stubs and legacy rules, read-only refusals.
 import { expect } from "chai";
 import knex from "knex";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
@@ -191,6 +191,14 @@ describe("svc export", function () {
     expect(second.code, second.err).to.equal(0);
     expect(second.err).to.contain("4 already up to date in their files");
     expect(readFileSync(join(dir, "boiler-enable.rule"), "utf8")).to.equal(boiler);
+  });
+
+  it("issue 17.2: --out PACK/rules uses the pack's site.yaml, one folder up", async () => {
+    writeFileSync(join(dir, "site.yaml"), keyedDemoSite());
+    mkdirSync(join(dir, "rules"));
+    const run = await runCli(["export", "--out", join(dir, "rules")], { env });
+    expect(run.code, run.err).to.equal(0);
+    expect(readFileSync(join(dir, "rules", "boiler-enable.rule"), "utf8")).to.match(/ i\d+\.[a-z_]+/);
   });
 
   it("issue 17.2: a site with errors stops the export before any request (exit 1, nothing written)", async () => {

@@ -20,15 +20,22 @@ const EXPECTED_BY_RULE: Record<string, string> = {
   unary: "a value",
 };
 
+// A named point inside an expression (`let x = zone1.room_temp + 1`): points are read by inputs.
+const POINT_IN_EXPRESSION = ": an expression reads a point through a variable (input t = zone1.room_temp, then t)";
+
+function hint(token: IToken | undefined): string {
+  return token?.tokenType.name === "PointName" ? POINT_IN_EXPRESSION : "";
+}
+
 export const ruleParserMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual }) {
-    return `expected ${label(expected)} but found ${describe(actual)}`;
+    return `expected ${label(expected)} but found ${describe(actual)}${hint(actual)}`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
     return `expected 'rule' but found ${describe(firstRedundant)}`;
   },
   buildNoViableAltMessage({ actual, ruleName }) {
-    return `expected ${EXPECTED_BY_RULE[ruleName] ?? "something else"} but found ${describe(actual[0])}`;
+    return `expected ${EXPECTED_BY_RULE[ruleName] ?? "something else"} but found ${describe(actual[0])}${hint(actual[0])}`;
   },
   buildEarlyExitMessage({ actual, ruleName }) {
     const expected = ruleName === "whenCase" || ruleName === "match" ? "'when'" : ruleName === "fork" ? "'{'" : "more";

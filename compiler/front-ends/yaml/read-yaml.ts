@@ -56,8 +56,16 @@ function reportProblem(src: YamlText, problem: YAMLError): void {
       suggestion: "list every rule under the one `rules:` key",
     });
   } else {
-    report(src, "yaml/syntax", problem.message, span, { suggestion: HINTS[problem.code] });
+    report(src, "yaml/syntax", problem.message, span, { suggestion: namedPointHint(src.text, start) ?? HINTS[problem.code] });
   }
+}
+
+// `write: "AHU-1".cooling_stage`: YAML ends the quoted scalar at its closing quote, so `.name` is left over.
+function namedPointHint(text: string, start: number): string | undefined {
+  const quoted = /"(?:[^"\\\n]|\\.)*"$/.exec(text.slice(text.lastIndexOf("\n", start) + 1, start))?.[0];
+  const name = /^\.[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(start))?.[0];
+  if (quoted === undefined || name === undefined) return undefined;
+  return `a named point whose instance is in double quotes is quoted whole: '${quoted}${name}'`;
 }
 
 // Iterative walk: aliases are refused (a rule file spells every value out), and so is nesting

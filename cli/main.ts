@@ -53,6 +53,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import("./commands/mcp.js");
     return { usage: m.MCP_USAGE, run: (i) => m.mcpCommand(i.args, i.console, i.cwd, i.env) };
   },
+  points: async () => {
+    const m = await import("./commands/points.js");
+    return { usage: m.POINTS_USAGE, run: (i) => m.pointsCommand(i.args, i.console, i.cwd, i.env) };
+  },
   rules: async () => {
     const m = await import("./commands/rules.js");
     return { usage: m.RULES_USAGE, run: (i) => m.rulesCommand(i.args, i.console, i.cwd, i.env) };
@@ -96,6 +100,8 @@ Over the API (SVC_BASE_URL, default http://127.0.0.1:8080; token in SVC_ACCESS_T
   import      create or update rules from files, never deleting: svc import FILE... --confirmed
               [--dry-run] [--enable] [--json]
   export      write every rule as DSL (and its raw JSON): svc export [--out DIR]
+  points      the site's points and the rules that read and write each: svc points [--json]
+              (svc points PACK lists a pack's site.yaml and rule files, no service needed)
   mcp         a Model Context Protocol server on stdio: rules_list, rules_get, rules_execute
   audit       verify the audit hash chain (Admin): svc audit verify [--from N] [--to N] [--json]
 

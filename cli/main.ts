@@ -82,7 +82,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 const USAGE = `usage: svc <command> [options]
 
 Files (no service needed):
-  compile     compile rule files, editor documents and a pack's task, binding and route files; --check for CI
+  compile     compile rule files (against their pack's site.yaml), editor documents and a pack's task,
+              binding and route files; --check and --strict for CI
   decompile   print the rule DSL of an editor document, a nodes_json or a stored rule
   fmt         format rule DSL files; --check for CI
   validate    check data-processing contract documents (tasks, frames, requests, results ...)

@@ -125,6 +125,25 @@ describe("svc compile with the site", () => {
     expect((await svc("compile", "--check", "--site", join(dir, "other.yaml"), "--no-site", stages)).code).to.equal(2);
   });
 
+  it("issue 17.3: the search for a site.yaml goes through the directory given and a few folders above it, never above a git root", async () => {
+    const inRules = await svc("compile", "--check", join(pack, "rules"));
+    expect(inRules.err, "rules/ given: the pack's site.yaml one folder up").to.contain("ahu1.cooling_stage (action(7, 1))");
+    const repo = join(dir, "repo");
+    mkdirSync(join(repo, "rules"), { recursive: true });
+    writeFileSync(join(dir, "site.yaml"), siteYaml());
+    writeFileSync(join(repo, "rules", "a.rule"), STAGES);
+    const below = await svc("compile", "--check", join(repo, "rules", "a.rule"));
+    expect(below.err, "the site.yaml two folders up is found").to.not.contain("note:");
+    mkdirSync(join(repo, ".git"));
+    const fenced = await svc("compile", "--check", join(repo, "rules", "a.rule"));
+    expect(fenced.err, "above the git root it is not").to.contain(`note: no site.yaml found for ${join(repo, "rules", "a.rule")}`);
+    const deep = join(dir, "a", "b", "c", "d");
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, "x.rule"), STAGES);
+    expect((await svc("compile", "--check", join(dir, "a", "b", "c"))).err, "3 folders above the directory given").to.not.contain("note:");
+    expect((await svc("compile", "--check", join(deep, "x.rule"))).err, "4 folders above the file's own folder: too far").to.contain("note: no site.yaml found");
+  });
+
   it("issue 17.3: rule files without a site.yaml compile without one, and a note says so once for all of them", async () => {
     const loose = join(dir, "loose");
     mkdirSync(loose);

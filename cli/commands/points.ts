@@ -63,7 +63,7 @@ async function packPoints(pack: string, cwd: string, console: Console, print: (r
   const failed = results.filter((r) => r.diagnostics.some((d) => d.severity === "error"));
   if (failed.length > 0) {
     reportDiagnostics(failed, "text", console);
-    console.err(`${failed.length} of ${plural(results.length, "rule file")} have errors: their rules with errors are not listed\n`);
+    console.err(`${failed.length} of ${plural(results.length, "rule file")} ${failed.length === 1 ? "has" : "have"} errors: their rules with errors are not listed\n`);
   }
   print(packPointsReport(site.index, fileRules(results)));
   return failed.length > 0 ? EXIT.diagnostics : EXIT.ok;

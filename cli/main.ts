@@ -53,6 +53,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import("./commands/mcp.js");
     return { usage: m.MCP_USAGE, run: (i) => m.mcpCommand(i.args, i.console, i.cwd, i.env) };
   },
+  points: async () => {
+    const m = await import("./commands/points.js");
+    return { usage: m.POINTS_USAGE, run: (i) => m.pointsCommand(i.args, i.console, i.cwd, i.env) };
+  },
   rules: async () => {
     const m = await import("./commands/rules.js");
     return { usage: m.RULES_USAGE, run: (i) => m.rulesCommand(i.args, i.console, i.cwd, i.env) };
@@ -78,7 +82,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 const USAGE = `usage: svc <command> [options]
 
 Files (no service needed):
-  compile     compile rule files, editor documents and a pack's task, binding and route files; --check for CI
+  compile     compile rule files (against their pack's site.yaml), editor documents and a pack's task,
+              binding and route files; --check and --strict for CI
   decompile   print the rule DSL of an editor document, a nodes_json or a stored rule
   fmt         format rule DSL files; --check for CI
   validate    check data-processing contract documents (tasks, frames, requests, results ...)
@@ -96,6 +101,8 @@ Over the API (SVC_BASE_URL, default http://127.0.0.1:8080; token in SVC_ACCESS_T
   import      create or update rules from files, never deleting: svc import FILE... --confirmed
               [--dry-run] [--enable] [--json]
   export      write every rule as DSL (and its raw JSON): svc export [--out DIR]
+  points      the site's points and the rules that read and write each: svc points [--json]
+              (svc points PACK lists a pack's site.yaml and rule files, no service needed)
   mcp         a Model Context Protocol server on stdio: rules_list, rules_get, rules_execute
   audit       verify the audit hash chain (Admin): svc audit verify [--from N] [--to N] [--json]
 

@@ -1,20 +1,19 @@
 // Runs the pack checks of `svc compile` over the data-processing files found in directories. A
 // file's pack is the nearest folder above it (up to the directory searched) holding a site.yaml,
-// else the directory searched; the pack's site.yaml is read and loaded here, at the edge, and the
-// checks themselves (compiler/contracts/pack) are pure. The checks of a pack run only when all of
-// its data-processing files compiled without error: a broken file would make them guess.
-import { readFile, stat } from "node:fs/promises";
+// else the directory searched; the pack's site.yaml is read and loaded at the edge (cli/site-files,
+// shared with the rule files, so that it is read and reported once), and the checks themselves
+// (compiler/contracts/pack) are pure. The checks of a pack run only when all of its
+// data-processing files compiled without error: a broken file would make them guess.
+import { stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { checkPack, type PackEntry, type PackInput, type PackSite } from "../compiler/contracts/pack/index.js";
 import { createFileLocator } from "../compiler/front-ends/task-yaml/index.js";
 import type { DataProcessingBinding, DataProcessingTask, ProcessorRoute } from "../generated/types.js";
-import { loadSite } from "../runtime/points/load-site.js";
+import { SITE_FILE, type SiteFiles } from "./site-files.js";
 import type { FileResult, SearchRoot } from "./source-files.js";
 
-const SITE_FILE = "site.yaml";
-
-/** Adds the pack checks' diagnostics to `results`; returns a result for each site.yaml that has errors. */
-export async function checkPacks(results: FileResult[]): Promise<FileResult[]> {
+/** Adds the pack checks' diagnostics to `results`; the site.yaml files are loaded through `sites` (whose errors the caller reports). */
+export async function checkPacks(results: FileResult[], sites: SiteFiles): Promise<void> {
   const packs = new Map<string, { root: SearchRoot; members: FileResult[] }>();
   for (const result of results) {
     const root = result.source?.root;
@@ -24,15 +23,12 @@ export async function checkPacks(results: FileResult[]): Promise<FileResult[]> {
     pack.members.push(result);
     packs.set(folder, pack);
   }
-  const sites: FileResult[] = [];
   for (const [folder, { root, members }] of packs) {
     if (members.some((m) => m.diagnostics.some((d) => d.severity === "error"))) continue;
-    const site = await readSite(folder, root);
-    if (site?.result !== undefined) sites.push(site.result);
+    const site = await readSite(folder, root, sites);
     const byFile = new Map(members.map((m) => [m.file, m]));
-    for (const { file, diagnostic } of checkPack(packInput(members, site?.site))) byFile.get(file)?.diagnostics.push(diagnostic);
+    for (const { file, diagnostic } of checkPack(packInput(members, site))) byFile.get(file)?.diagnostics.push(diagnostic);
   }
-  return sites;
 }
 
 // The nearest folder from the file's up to the searched root that holds a site.yaml; else the root.
@@ -44,15 +40,10 @@ async function packFolder(path: string, root: string): Promise<string> {
   return root;
 }
 
-async function readSite(folder: string, root: SearchRoot): Promise<{ site: PackSite; result?: FileResult } | undefined> {
+async function readSite(folder: string, root: SearchRoot, sites: SiteFiles): Promise<PackSite | undefined> {
   const path = join(folder, SITE_FILE);
   if (!(await isFile(path))) return undefined;
-  const name = join(root.name, relative(root.path, path));
-  const text = await readFile(path, "utf8");
-  const loaded = loadSite(text, name);
-  const site: PackSite = { file: name, root: "", site: loaded.site, locate: createFileLocator(text).locate };
-  if (loaded.diagnostics.length === 0) return { site };
-  return { site, result: { file: name, kind: "yaml", text, diagnostics: loaded.diagnostics, outputs: [] } };
+  return (await sites.load(path, join(root.name, relative(root.path, path)))).pack;
 }
 
 function packInput(members: FileResult[], site: PackSite | undefined): PackInput {

@@ -10,8 +10,10 @@ import { compileDataProcessingYaml, type DataProcessingKind } from "../compiler/
 import { compileRuleYaml } from "../compiler/front-ends/yaml/index.js";
 import type { RuleMetadata } from "../compiler/lower/compiled-rule.js";
 import type { DataProcessingPackFile, Diagnostic, FlowJson, NodesTopology } from "../generated/types.js";
+import type { SiteIndex } from "../compiler/site/site-index.js";
 import { UsageError } from "./console.js";
 import { jsonSyntaxError } from "./json-syntax.js";
+import type { SiteFile } from "./site-files.js";
 
 export type SourceKind = "dsl" | "yaml" | "flow" | "data-processing";
 
@@ -48,8 +50,12 @@ export interface FileResult {
   outputs: CompiledOutput[];
   /** Data-processing files: the file's kind and, when it has no error, its checked content. */
   dataProcessing?: { kind?: DataProcessingKind; file?: DataProcessingPackFile };
-  /** The absolute path and search root of the file (data-processing files, for the pack checks). */
+  /** The absolute path and search root of the file (for the pack checks and the site lookup). */
   source?: SourceFile;
+  /** Rule files: the site.yaml found for the file (whether or not it was compiled with; see `compiledWithSite`). */
+  site?: SiteFile;
+  /** Rule files: compiled with a site, so the checks against it ran. */
+  compiledWithSite?: boolean;
 }
 
 const FOUND_IN_DIRECTORIES = /\.(rule|rule\.ya?ml|flow\.json)$/;
@@ -94,26 +100,32 @@ export async function collectSourceFiles(paths: string[], cwd: string, exclude?:
       const found = join(entry.parentPath ?? entry.path, entry.name);
       if (!entry.isFile() || excluded(found) || files.has(found)) continue;
       const name = join(given, relative(path, found));
-      if (FOUND_IN_DIRECTORIES.test(entry.name)) files.set(found, { path: found, name, kind: kindOf(entry.name)! });
+      if (FOUND_IN_DIRECTORIES.test(entry.name)) files.set(found, { path: found, name, kind: kindOf(entry.name)!, root });
       else if (await isDataProcessingFile(found)) files.set(found, { path: found, name, kind: "data-processing", root });
     }
   }
   return [...files.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function compileSourceFile(source: SourceFile): Promise<FileResult> {
+export function compileSourceFile(source: SourceFile): Promise<FileResult> {
+  return compileSourceFileWith(source, undefined);
+}
+
+/** Compiles one file; rule files with `site` when given (the checks that need a site run only then). */
+export async function compileSourceFileWith(source: SourceFile, site: SiteIndex | undefined): Promise<FileResult> {
   const { path, name, kind } = source;
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot read ${name}: ${error.code ?? error.message}`);
   });
-  const base = { file: name, kind, text };
+  const base = { file: name, kind, text, source };
+  const options = site === undefined ? {} : { site };
   if (kind === "data-processing") {
     const result = compileDataProcessingYaml(text);
     const dataProcessing = { ...(result.kind === undefined ? {} : { kind: result.kind }), ...(result.file === undefined ? {} : { file: result.file }) };
-    return { ...base, diagnostics: result.diagnostics, outputs: [], dataProcessing, source };
+    return { ...base, diagnostics: result.diagnostics, outputs: [], dataProcessing };
   }
   if (kind !== "flow") {
-    const result = kind === "dsl" ? compileRuleSource(text) : compileRuleYaml(text);
+    const result = kind === "dsl" ? compileRuleSource(text, options) : compileRuleYaml(text, options);
     const outputs = result.rules.map(({ flow_json, nodes_json, ...metadata }) => ({ metadata, flow_json, nodes_json }));
     return { ...base, diagnostics: result.diagnostics, outputs };
   }
@@ -123,8 +135,9 @@ export async function compileSourceFile(source: SourceFile): Promise<FileResult>
   } catch (error) {
     return { ...base, diagnostics: [jsonSyntaxError(text, error)], outputs: [] };
   }
-  const result = compileFlow(document);
+  // An editor document alone has no trigger: the checks that need one are not run.
+  const result = compileFlow(document, options);
   return result.ok
-    ? { ...base, diagnostics: [], outputs: [{ flow_json: result.flow_json, nodes_json: result.nodes_json }] }
+    ? { ...base, diagnostics: result.warnings, outputs: [{ flow_json: result.flow_json, nodes_json: result.nodes_json }] }
     : { ...base, diagnostics: result.diagnostics, outputs: [] };
 }

@@ -1,10 +1,12 @@
 // `svc compile`: compiles rule files (DSL, YAML) and editor documents with the one compile function,
-// and checks a pack's data-processing files (tasks, bindings, routes) with the pack checks.
+// against their pack's site.yaml when they have one, and checks a pack's data-processing files
+// (tasks, bindings, routes) with the pack checks.
 //   svc compile FILE                 print what one file compiles to
 //   svc compile --check PATH...      compile everything, write nothing, exit 1 on any error (CI)
 //   svc compile --out DIR PATH...    write <name>.flow.json, <name>.nodes.json (and <name>.rule.json),
 //                                    and <task-id>.task.json for each task
-// With --out nothing is written unless every file compiles. Warnings are reported but fail nothing.
+// With --out nothing is written unless every file compiles. Warnings are reported but fail nothing,
+// unless --strict makes them errors.
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { documentOf } from "../../compiler/front-ends/task-yaml/index.js";
@@ -13,13 +15,18 @@ import { parseOptions } from "../options.js";
 import { checkPacks } from "../pack-checks.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import { checkRuleNamesUnique, fileNameOf } from "../rule-names.js";
-import { collectSourceFiles, compileSourceFile, type FileResult } from "../source-files.js";
+import { addSharedWriteWarnings } from "../shared-writes.js";
+import { compileWithSites, siteErrors, siteNotes, strict, type SiteChoice } from "../compile-with-sites.js";
+import { SEARCH_LEVELS } from "../site-files.js";
+import { collectSourceFiles, type FileResult } from "../source-files.js";
 
-export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--format text|json] PATH...
+export const COMPILE_USAGE = `usage: svc compile [--check] [--out DIR] [--strict] [--site FILE | --no-site] [--format text|json] PATH...
 
 Compiles rule files to what the service stores: the editor document (flow_json), the execution
-topology (nodes_json) and, for rule files, the rule's settings. Checks a pack's data-processing
-files: task declarations, bindings and processor routes.
+topology (nodes_json) and, for rule files, the rule's settings. Rule files compile against their
+pack's site.yaml: the points they read and write must exist, written values lie within the
+points' ranges, units agree. Checks a pack's data-processing files: task declarations, bindings
+and processor routes.
   PATH             a file, or a directory searched (with its subdirectories) for rule files:
                    *.rule (DSL), *.rule.yaml / *.rule.yml (YAML) and *.flow.json (editor documents),
                    and for data-processing files: *.yaml / *.yml in tasks/, bindings/ and routes/
@@ -33,18 +40,34 @@ files: task declarations, bindings and processor routes.
                    each task; nothing at all unless every file compiles (DIR itself is never read
                    as input). <name> is the rule's name in lower case with dashes, or the editor
                    document's file name; a task with several revisions writes <task-id>.r<N>.task.json
+  --strict         warnings are errors: exit 1 on any warning (for CI)
+  --site FILE      compile every rule file against this site.yaml
+  --no-site        compile rule files without a site: the checks against it are skipped
   --format FORMAT  diagnostics as text on stderr (default) or as a JSON array on stdout
+A rule file's site is the nearest site.yaml from its folder upwards, through the directory given
+and at most ${SEARCH_LEVELS} folders above it (above its own folder for a file named alone), never above
+a git root. Without one, the checks against the site are skipped and a note says so once.
+Action points written by more than one rule of a pack are warned about (rule/shared-write) at
+each rule's write, with the other writers and whether their priorities order them.
 With a single file and neither --check nor --out, prints what it compiles to: the nodes_json of
 an editor document, a JSON array of the file's rules, or the task declaration (binding, route)
 of a data-processing file.
-Exit codes: 0 compiled (warnings allowed), 1 a file has errors, 2 wrong usage.`;
+Exit codes: 0 compiled (warnings allowed, unless --strict), 1 a file has errors, 2 wrong usage.`;
 
 export async function compileCommand(args: string[], console: Console, cwd: string): Promise<number> {
-  const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, out: { type: "string" }, format: { type: "string", default: "text" } });
+  const { values, positionals } = parseOptions(args, {
+    check: { type: "boolean" },
+    out: { type: "string" },
+    format: { type: "string", default: "text" },
+    strict: { type: "boolean" },
+    site: { type: "string" },
+    "no-site": { type: "boolean" },
+  });
   const format = values.format;
   if (format !== "text" && format !== "json") throw new UsageError(`--format must be text or json, not '${String(format)}'`);
   if (positionals.length === 0) throw new UsageError("name at least one file or directory");
   if (values.check && values.out !== undefined) throw new UsageError("--check writes nothing; it cannot be combined with --out");
+  if (values.site !== undefined && values["no-site"]) throw new UsageError("--site FILE and --no-site cannot be combined");
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
   const files = await collectSourceFiles(positionals, cwd, out);
   if (files.length === 0) {
@@ -53,16 +76,22 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   const printOne = !values.check && out === undefined;
   if (printOne && files.length > 1) throw new UsageError("several files: use --check or --out DIR");
 
-  const results = await Promise.all(files.map(compileSourceFile));
+  const choice: SiteChoice = values["no-site"] === true ? { kind: "none" } : typeof values.site === "string" ? { kind: "file", file: values.site } : { kind: "find" };
+  const { results, sites } = await compileWithSites(files, cwd, choice);
   checkRuleNamesUnique(results);
-  results.push(...(await checkPacks(results)));
+  await checkPacks(results, sites);
+  results.push(...(await siteErrors(sites)));
+  addSharedWriteWarnings(results);
+  const strictened = values.strict === true ? strict(results) : 0;
   const failed = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
   // Printing one file, stdout carries its output; otherwise the report (JSON: always an array).
   // Warnings of a file printed as text still go to stderr.
   if (failed > 0 || !printOne) reportDiagnostics(results, format, console);
   else if (format === "text") reportDiagnostics(results, "text", console);
+  for (const note of siteNotes(results, choice)) console.err(`${note}\n`);
   if (failed > 0) {
-    console.err(`${failed} of ${plural(results.length, "file")} failed to compile${out ? "; nothing written" : ""}\n`);
+    const why = strictened > 0 ? ` (--strict: ${plural(strictened, "warning")} counted as errors)` : "";
+    console.err(`${failed} of ${plural(results.length, "file")} failed to compile${why}${out ? "; nothing written" : ""}\n`);
     return EXIT.diagnostics;
   }
   if (printOne) console.out(`${JSON.stringify(printable(results[0]!), null, 2)}\n`);

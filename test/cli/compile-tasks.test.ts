@@ -15,6 +15,11 @@ const svc = (...argv: string[]): Promise<SvcRun> => runSvc(projectRoot, argv);
 const DEMO = "examples/packs/demo";
 const LOAD_TASK = "tasks/site-load-forecast.yaml";
 
+/** The diagnostics of `svc compile --format json` less the demo pack's rule/shared-write warnings. */
+function notSharedWrites(diagnostics: Array<{ code: string }>): Array<{ code: string }> {
+  return diagnostics.filter((d) => d.code !== "rule/shared-write");
+}
+
 /** `line:col` (1-based) of `value` at the end of the one line of `text` that reads `lineText` after its indentation. */
 function positionOf(text: string, lineText: string, value: string): string {
   const lines = text.split("\n");
@@ -49,10 +54,12 @@ describe("svc compile on data-processing files", () => {
   it("--check on the demo pack checks its tasks, bindings and route with the rules, and passes", async () => {
     const { code, out } = await svc("compile", "--check", "--format", "json", DEMO);
     expect(code, out).to.equal(0);
-    expect(JSON.parse(out)).to.deep.equal([]);
+    // Warnings about the rules (actions several rules write, issue 17.3) are not this test's business.
+    expect(notSharedWrites(JSON.parse(out))).to.deep.equal([]);
     const { err } = await svc("compile", "--check", DEMO);
     const rules = readdirSync(fromRoot(DEMO, "rules")).filter((f) => /\.rule(\.yaml)?$/.test(f)).length + readdirSync(fromRoot(DEMO, "flows")).length;
-    expect(err).to.equal(`${rules + 5} files compiled, no errors\n`);
+    expect(err).to.match(new RegExp(`(^|\n)${rules + 5} files compiled, no errors\n$`));
+    expect(err).to.not.match(/: error /);
   });
 
   it("(a) a task feature whose unit differs from the bound site point: binding/unit-mismatch at the task's unit, with the binding and the site point in notes", async () => {
@@ -94,7 +101,7 @@ describe("svc compile on data-processing files", () => {
     const [line, column] = positionOf(text, "unit: K", "K").split(":").map(Number);
     const { code, out } = await svc("compile", "--check", "--format", "json", pack);
     expect(code).to.equal(1);
-    const [diagnostic, ...rest] = JSON.parse(out) as Array<{ file: string; line: number; column: number; code: string; path: string; notes: Array<{ span: { source: string } }> }>;
+    const [diagnostic, ...rest] = notSharedWrites(JSON.parse(out)) as Array<{ file: string; line: number; column: number; code: string; path: string; notes: Array<{ span: { source: string } }> }>;
     expect(rest).to.deep.equal([]);
     expect(diagnostic).to.deep.include({ file: join(pack, LOAD_TASK), line, column, code: "binding/unit-mismatch", path: "/task/inputs/history/1/unit" });
     expect(diagnostic!.notes.map((n) => n.span.source)).to.deep.equal([join(pack, "bindings/site-load-main.yaml"), join(pack, "site.yaml")]);

@@ -84,6 +84,7 @@ export async function startService(env: Record<string, string | undefined>, log:
   const { server, live } = createHttpServer({
     service: engine.service,
     runtime: engine.runtime,
+    site: engine.site,
     store,
     auth: authenticator,
     clock: systemClock,

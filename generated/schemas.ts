@@ -5567,7 +5567,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "#/$defs/RuleProblem"
           },
-          "description": "Rules that could not be loaded, or load with warnings."
+          "description": "Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."
         }
       },
       "$defs": {
@@ -5589,18 +5589,18 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "excluded": {
               "type": "boolean",
-              "description": "True when the rule could not be loaded at all (it will not run)."
+              "description": "True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false."
             },
             "diagnostics": {
               "type": "array",
               "items": {
                 "$ref": "diagnostic.schema.json"
               },
-              "description": "What is wrong with the stored rule."
+              "description": "What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>)."
             }
           },
           "title": "RuleProblem",
-          "description": "A stored rule that could not be loaded, or loads with warnings."
+          "description": "A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings."
         }
       }
     },
@@ -6971,7 +6971,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "reload-summary.schema.json#/$defs/RuleProblem"
           },
-          "description": "Rules of the last reload that could not be loaded or load with warnings."
+          "description": "Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."
         }
       },
       "$defs": {

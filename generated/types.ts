@@ -2448,12 +2448,12 @@ export interface ReloadSummary {
    */
   enabled: number;
   /**
-   * Rules that could not be loaded, or load with warnings.
+   * Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded).
    */
   problems: RuleProblem[];
 }
 /**
- * A stored rule that could not be loaded, or loads with warnings.
+ * A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings.
  */
 export interface RuleProblem {
   /**
@@ -2465,11 +2465,11 @@ export interface RuleProblem {
    */
   name: string;
   /**
-   * True when the rule could not be loaded at all (it will not run).
+   * True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false.
    */
   excluded: boolean;
   /**
-   * What is wrong with the stored rule.
+   * What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>).
    */
   diagnostics: Diagnostic[];
 }
@@ -2838,7 +2838,7 @@ export interface SchedulerStatusReport {
    */
   rules: RuleStatusReport[];
   /**
-   * Rules of the last reload that could not be loaded or load with warnings.
+   * Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded).
    */
   problems: RuleProblem[];
 }

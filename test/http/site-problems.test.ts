@@ -72,6 +72,14 @@ describe("issue 17.4: stored rules against the loaded site (status problems, GET
     expect(problem!.diagnostics[0]!.path).to.match(/^\/flow_json\/nodes\/\d+\/data\/config\/writes\/0$/);
   });
 
+  it("issue 17.4: an undeclared on_change point of a stored rule is reported once (the engine's and the site check's findings are not both given)", async () => {
+    const id = await storeOutOfBand("watches nothing", "trigger on_change(measurement(99, 3))\ninput t = measurement(7, 1)\nwrite action(7, 2) = t", true);
+    await f.request("POST", "/api/scheduler/reload", { token: engineer });
+    const problem = (await status()).problems.find((p) => p.ruleId === id);
+    expect(problem?.excluded).to.equal(false);
+    expect(problem!.diagnostics.filter((d) => d.code.endsWith("/unknown-trigger-point")).map((d) => d.path)).to.have.length(1);
+  });
+
   it("issue 17.4: GET /api/site/points lists the site's points in file order with their readers and writers (rule id, name, priority)", async () => {
     const a = await addRule("valve", "trigger every 1s\ninput t = measurement(7, 1)\nwrite action(7, 2) = 10", { priority: 5 });
     const b = await addRule("also valve", "trigger on_change(measurement(7, 1))\nwrite action(7, 2) = 20", { enabled: false });

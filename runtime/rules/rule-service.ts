@@ -131,11 +131,13 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
  * reports them. Returns the warnings.
  */
 function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Rule, site: SiteIndex | undefined): Diagnostic[] {
-  const flow = update.flow_json ?? stored.flow_json;
-  if (flow === null) return [];
+  // A stub (no flow yet) given a trigger: the trigger is checked beside an empty flow.
+  const stub = update.flow_json === undefined && stored.flow_json === null;
+  if (stub && update.trigger_config === undefined) return [];
+  const flow = update.flow_json ?? stored.flow_json ?? EMPTY_FLOW;
   const trigger = update.trigger_config !== undefined ? update.trigger_config : stored.trigger_config;
   const { compiled, diagnostics } = checkWithSite(flow, trigger, site);
-  const placed = inRule(diagnostics);
+  const placed = stub ? inRule(diagnostics).filter(isTriggerDiagnostic) : inRule(diagnostics);
   if (update.flow_json !== undefined) {
     if (compiled === undefined || placed.some(isError)) {
       const first = placed.find(isError);
@@ -149,6 +151,16 @@ function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Rule, si
   }
   return placed.filter((d) => !isError(d));
 }
+
+/** The smallest valid editor document: a start wired to an end. */
+const EMPTY_FLOW = {
+  nodes: [
+    { id: "start", type: "start", position: { x: 0, y: 0 }, data: { config: { wires: { default: ["end"] } } } },
+    { id: "end", type: "end", position: { x: 200, y: 0 }, data: { config: {} } },
+  ],
+  edges: [],
+  viewport: { x: 0, y: 0, zoom: 1 },
+};
 
 /** Checks an update's settings and trigger_config's shape; throws invalid-input with diagnostics, before any write. */
 function toPatch(update: RuleUpdate): RulePatch {

@@ -63,6 +63,23 @@ describe("issue 17.4: PUT checks the flow against the service's loaded site", ()
     expect(JSON.stringify(await f.store.rules.get(id))).to.equal(row);
   });
 
+  it("issue 17.4: a stub (no flow yet) given a trigger watching an undeclared point is refused too; nothing is stored", async () => {
+    const id = await create();
+    const row = JSON.stringify(await f.store.rules.get(id));
+    const reply = await put(id, { trigger_config: { type: "on_change", point_refs: [{ instance: 99, point_type: "measurement", point: 3 }] } });
+    expect(reply.status, reply.text).to.equal(400);
+    expect((reply.json.error.details.diagnostics as Diagnostic[]).map((d) => [d.code, d.path])).to.deep.equal([["point/unknown-trigger-point", "/trigger_config/point_refs/0"]]);
+    expect(JSON.stringify(await f.store.rules.get(id))).to.equal(row);
+  });
+
+  it("issue 17.4: a stub given a trigger within the site stores it and answers no warnings", async () => {
+    const id = await create();
+    const reply = await put(id, { trigger_config: { type: "on_change", point_refs: [{ instance: 7, point_type: "measurement", point: 1 }] } });
+    expect(reply.status, reply.text).to.equal(200);
+    expect(reply.json.warnings).to.deep.equal([]);
+    expect(reply.json.data.flow_json).to.equal(null);
+  });
+
   it("issue 17.4: the flow is checked with the trigger given beside it, not the stored one (the self-trigger warning follows the new trigger, once)", async () => {
     const id = await create();
     const { flow_json } = flowOf("trigger every 1s\ninput v = measurement(7, 1)\nwrite action(7, 2) = 10");

@@ -5567,7 +5567,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "#/$defs/RuleProblem"
           },
-          "description": "Rules that could not be loaded, or load with warnings."
+          "description": "Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."
         }
       },
       "$defs": {
@@ -5589,18 +5589,18 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "excluded": {
               "type": "boolean",
-              "description": "True when the rule could not be loaded at all (it will not run)."
+              "description": "True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false."
             },
             "diagnostics": {
               "type": "array",
               "items": {
                 "$ref": "diagnostic.schema.json"
               },
-              "description": "What is wrong with the stored rule."
+              "description": "What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>)."
             }
           },
           "title": "RuleProblem",
-          "description": "A stored rule that could not be loaded, or loads with warnings."
+          "description": "A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings."
         }
       }
     },
@@ -6552,6 +6552,108 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "rule-validate-request.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/rule-validate-request.schema.json",
+      "title": "RuleValidateRequest",
+      "description": "Body of POST /api/rules/validate: an editor document (flow_json, with the trigger_config the rule would have) or the text of a rule file (source, in the DSL or YAML). It is compiled with the service's loaded site; nothing is stored. Exactly one of flow_json and source is given; format goes with source, trigger_config with flow_json.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "flow_json": {
+          "type": "object",
+          "description": "An editor document. Its shape is checked by the compile function, whose diagnostics answer (paths into this document, as `svc compile` gives them for a .flow.json file)."
+        },
+        "trigger_config": {
+          "$ref": "rule.schema.json#/properties/trigger_config",
+          "description": "With flow_json: the trigger the rule would have (the trigger checks need it). Absent: none."
+        },
+        "source": {
+          "type": "string",
+          "description": "The text of a rule file: one or more rules in the DSL (.rule) or YAML (.rule.yaml)."
+        },
+        "format": {
+          "enum": [
+            "dsl",
+            "yaml"
+          ],
+          "description": "How `source` is written."
+        }
+      },
+      "dependentRequired": {
+        "source": [
+          "format"
+        ],
+        "format": [
+          "source"
+        ],
+        "trigger_config": [
+          "flow_json"
+        ]
+      }
+    },
+  },
+  {
+    file: "rule-validation.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/rule-validation.schema.json",
+      "title": "RuleValidation",
+      "description": "POST /api/rules/validate: the diagnostics `svc compile` gives for the same content with the service's site, and the compiled rules.",
+      "type": "object",
+      "required": [
+        "valid",
+        "diagnostics",
+        "rules"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "valid": {
+          "type": "boolean",
+          "description": "True when no diagnostic is an error (warnings never make it false)."
+        },
+        "diagnostics": {
+          "type": "array",
+          "items": {
+            "$ref": "diagnostic.schema.json"
+          },
+          "description": "Errors and warnings: for source text with spans (line, column) in the text; for flow_json with JSON Pointer paths into the document and node ids."
+        },
+        "rules": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/ValidatedRule"
+          },
+          "description": "The rules that compiled (for source text, each rule without an error; for flow_json, the one document when it is valid)."
+        }
+      },
+      "$defs": {
+        "ValidatedRule": {
+          "title": "ValidatedRule",
+          "description": "A rule that compiled: both columns the service would store.",
+          "type": "object",
+          "required": [
+            "nodes_json",
+            "flow_json"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "$ref": "rule.schema.json#/properties/name"
+            },
+            "flow_json": {
+              "$ref": "flow-json.schema.json"
+            },
+            "nodes_json": {
+              "$ref": "nodes-json.schema.json"
+            }
+          }
+        }
+      }
+    },
+  },
+  {
     file: "rule-variables.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -6869,7 +6971,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "reload-summary.schema.json#/$defs/RuleProblem"
           },
-          "description": "Rules of the last reload that could not be loaded or load with warnings."
+          "description": "Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."
         }
       },
       "$defs": {
@@ -7038,6 +7140,211 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           },
           "title": "RunOutcomeReport",
           "description": "How an execution ended, as the scheduler saw it."
+        }
+      }
+    },
+  },
+  {
+    file: "site-points.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/site-points.schema.json",
+      "title": "SitePoints",
+      "description": "GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.",
+      "type": "object",
+      "required": [
+        "points",
+        "undeclared"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "points": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/SitePointUsage"
+          },
+          "description": "Every declared point, in the order of site.yaml."
+        },
+        "undeclared": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/UndeclaredPointUse"
+          },
+          "description": "Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule."
+        }
+      },
+      "$defs": {
+        "SitePointUsage": {
+          "title": "SitePointUsage",
+          "description": "A declared point with its readers and writers.",
+          "type": "object",
+          "required": [
+            "instance",
+            "instance_name",
+            "instance_key",
+            "point_type",
+            "point",
+            "name",
+            "unit",
+            "min",
+            "max",
+            "readers",
+            "writers"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "instance": {
+              "$ref": "flow-parts.schema.json#/$defs/InstanceId"
+            },
+            "instance_name": {
+              "type": "string",
+              "description": "The instance's name in site.yaml."
+            },
+            "instance_key": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "tsType": "string | null",
+              "description": "The instance's key (what named points use unquoted); null when it has none."
+            },
+            "point_type": {
+              "$ref": "flow-parts.schema.json#/$defs/PointType"
+            },
+            "point": {
+              "$ref": "flow-parts.schema.json#/$defs/PointNumber"
+            },
+            "name": {
+              "type": "string",
+              "description": "The point's name."
+            },
+            "unit": {
+              "type": "string",
+              "description": "The point's unit; empty when it has none."
+            },
+            "min": {
+              "type": [
+                "number",
+                "null"
+              ],
+              "tsType": "number | null",
+              "description": "The lowest value; null when unbounded."
+            },
+            "max": {
+              "type": [
+                "number",
+                "null"
+              ],
+              "tsType": "number | null",
+              "description": "The highest value; null when unbounded."
+            },
+            "readers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/PointReader"
+              },
+              "description": "Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."
+            },
+            "writers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/PointWriter"
+              },
+              "description": "Rules that write the point, by rule id; more than one is a shared write."
+            }
+          }
+        },
+        "PointReader": {
+          "title": "PointReader",
+          "type": "object",
+          "description": "A stored rule that reads or watches a point.",
+          "required": [
+            "rule_id",
+            "rule",
+            "access"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "rule_id": {
+              "$ref": "rule.schema.json#/properties/id"
+            },
+            "rule": {
+              "$ref": "rule.schema.json#/properties/name"
+            },
+            "access": {
+              "enum": [
+                "read",
+                "trigger"
+              ],
+              "description": "read: an input or period delta of the flow; trigger: a point of its on_change trigger."
+            }
+          }
+        },
+        "PointWriter": {
+          "title": "PointWriter",
+          "type": "object",
+          "description": "A stored rule that writes a point.",
+          "required": [
+            "rule_id",
+            "rule",
+            "priority"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "rule_id": {
+              "$ref": "rule.schema.json#/properties/id"
+            },
+            "rule": {
+              "$ref": "rule.schema.json#/properties/name"
+            },
+            "priority": {
+              "$ref": "rule.schema.json#/properties/priority"
+            }
+          }
+        },
+        "UndeclaredPointUse": {
+          "title": "UndeclaredPointUse",
+          "type": "object",
+          "description": "A stored rule's use of a point the site does not declare.",
+          "required": [
+            "ref",
+            "instance",
+            "point_type",
+            "point",
+            "rule_id",
+            "rule",
+            "access"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "ref": {
+              "type": "string",
+              "description": "The point as the DSL writes it, e.g. `action(13, 9)`."
+            },
+            "instance": {
+              "$ref": "flow-parts.schema.json#/$defs/InstanceId"
+            },
+            "point_type": {
+              "$ref": "flow-parts.schema.json#/$defs/PointType"
+            },
+            "point": {
+              "$ref": "flow-parts.schema.json#/$defs/PointNumber"
+            },
+            "rule_id": {
+              "$ref": "rule.schema.json#/properties/id"
+            },
+            "rule": {
+              "$ref": "rule.schema.json#/properties/name"
+            },
+            "access": {
+              "enum": [
+                "read",
+                "trigger",
+                "write"
+              ],
+              "description": "How the rule uses the point."
+            }
+          }
         }
       }
     },

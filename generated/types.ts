@@ -387,9 +387,12 @@ export interface SchemaTypes {
   "rule-file": YamlRuleFile;
   "rule-summary-page": RuleSummaryPage;
   "rule-update-request": RuleUpdateRequest;
+  "rule-validate-request": RuleValidateRequest;
+  "rule-validation": RuleValidation;
   "rule-variables": RuleVariables;
   rule: Rule;
   "scheduler-status-report": SchedulerStatusReport;
+  "site-points": SitePoints;
   site: SiteModel;
   "trigger-config": TriggerConfig;
   "v1-error": V1Error;
@@ -2445,12 +2448,12 @@ export interface ReloadSummary {
    */
   enabled: number;
   /**
-   * Rules that could not be loaded, or load with warnings.
+   * Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded).
    */
   problems: RuleProblem[];
 }
 /**
- * A stored rule that could not be loaded, or loads with warnings.
+ * A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings.
  */
 export interface RuleProblem {
   /**
@@ -2462,11 +2465,11 @@ export interface RuleProblem {
    */
   name: string;
   /**
-   * True when the rule could not be loaded at all (it will not run).
+   * True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false.
    */
   excluded: boolean;
   /**
-   * What is wrong with the stored rule.
+   * What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>).
    */
   diagnostics: Diagnostic[];
 }
@@ -2632,6 +2635,57 @@ export interface RuleUpdateRequest {
   confirmed: true;
 }
 /**
+ * Body of POST /api/rules/validate: an editor document (flow_json, with the trigger_config the rule would have) or the text of a rule file (source, in the DSL or YAML). It is compiled with the service's loaded site; nothing is stored. Exactly one of flow_json and source is given; format goes with source, trigger_config with flow_json.
+ */
+export interface RuleValidateRequest {
+  /**
+   * An editor document. Its shape is checked by the compile function, whose diagnostics answer (paths into this document, as `svc compile` gives them for a .flow.json file).
+   */
+  flow_json?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).
+   */
+  trigger_config?: null | TriggerConfig;
+  /**
+   * The text of a rule file: one or more rules in the DSL (.rule) or YAML (.rule.yaml).
+   */
+  source?: string;
+  /**
+   * How `source` is written.
+   */
+  format?: "dsl" | "yaml";
+}
+/**
+ * POST /api/rules/validate: the diagnostics `svc compile` gives for the same content with the service's site, and the compiled rules.
+ */
+export interface RuleValidation {
+  /**
+   * True when no diagnostic is an error (warnings never make it false).
+   */
+  valid: boolean;
+  /**
+   * Errors and warnings: for source text with spans (line, column) in the text; for flow_json with JSON Pointer paths into the document and node ids.
+   */
+  diagnostics: Diagnostic[];
+  /**
+   * The rules that compiled (for source text, each rule without an error; for flow_json, the one document when it is valid).
+   */
+  rules: ValidatedRule[];
+}
+/**
+ * A rule that compiled: both columns the service would store.
+ */
+export interface ValidatedRule {
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  name?: string;
+  flow_json: FlowJson;
+  nodes_json: NodesJson;
+}
+/**
  * GET /api/rules/{id}/variables: the variables the rule reads or defines, with live values, for monitoring.
  */
 export interface RuleVariables {
@@ -2784,7 +2838,7 @@ export interface SchedulerStatusReport {
    */
   rules: RuleStatusReport[];
   /**
-   * Rules of the last reload that could not be loaded or load with warnings.
+   * Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded).
    */
   problems: RuleProblem[];
 }
@@ -2846,6 +2900,117 @@ export interface SuppressionCounts {
    * Samples that were unavailable.
    */
   input_unavailable: number;
+}
+/**
+ * GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.
+ */
+export interface SitePoints {
+  /**
+   * Every declared point, in the order of site.yaml.
+   */
+  points: SitePointUsage[];
+  /**
+   * Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule.
+   */
+  undeclared: UndeclaredPointUse[];
+}
+/**
+ * A declared point with its readers and writers.
+ */
+export interface SitePointUsage {
+  instance: InstanceId;
+  /**
+   * The instance's name in site.yaml.
+   */
+  instance_name: string;
+  /**
+   * The instance's key (what named points use unquoted); null when it has none.
+   */
+  instance_key: string | null;
+  point_type: PointType;
+  point: PointNumber;
+  /**
+   * The point's name.
+   */
+  name: string;
+  /**
+   * The point's unit; empty when it has none.
+   */
+  unit: string;
+  /**
+   * The lowest value; null when unbounded.
+   */
+  min: number | null;
+  /**
+   * The highest value; null when unbounded.
+   */
+  max: number | null;
+  /**
+   * Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id.
+   */
+  readers: PointReader[];
+  /**
+   * Rules that write the point, by rule id; more than one is a shared write.
+   */
+  writers: PointWriter[];
+}
+/**
+ * A stored rule that reads or watches a point.
+ */
+export interface PointReader {
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  rule_id: number;
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  rule: string;
+  /**
+   * read: an input or period delta of the flow; trigger: a point of its on_change trigger.
+   */
+  access: "read" | "trigger";
+}
+/**
+ * A stored rule that writes a point.
+ */
+export interface PointWriter {
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  rule_id: number;
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  rule: string;
+  /**
+   * Higher runs first when several rules are due; ties by id ascending.
+   */
+  priority: number;
+}
+/**
+ * A stored rule's use of a point the site does not declare.
+ */
+export interface UndeclaredPointUse {
+  /**
+   * The point as the DSL writes it, e.g. `action(13, 9)`.
+   */
+  ref: string;
+  instance: InstanceId;
+  point_type: PointType;
+  point: PointNumber;
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  rule_id: number;
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  rule: string;
+  /**
+   * How the rule uses the point.
+   */
+  access: "read" | "trigger" | "write";
 }
 /**
  * The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.

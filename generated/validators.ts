@@ -27352,8 +27352,8 @@ return errors === 0;
 validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateReloadSummary = validate221;
-const schema453 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/reload-summary.schema.json","title":"ReloadSummary","description":"POST /api/scheduler/reload: what the reload handed to the scheduler.","type":"object","required":["loaded","enabled","problems"],"additionalProperties":false,"properties":{"loaded":{"type":"integer","description":"Rules handed to the scheduler.","minimum":0,"maximum":9007199254740991},"enabled":{"type":"integer","description":"Of those, the enabled ones.","minimum":0,"maximum":9007199254740991},"problems":{"type":"array","items":{"$ref":"#/$defs/RuleProblem"},"description":"Rules that could not be loaded, or load with warnings."}},"$defs":{"RuleProblem":{"type":"object","required":["ruleId","name","excluded","diagnostics"],"additionalProperties":false,"properties":{"ruleId":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"excluded":{"type":"boolean","description":"True when the rule could not be loaded at all (it will not run)."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"What is wrong with the stored rule."}},"title":"RuleProblem","description":"A stored rule that could not be loaded, or loads with warnings."}}};
-const schema454 = {"type":"object","required":["ruleId","name","excluded","diagnostics"],"additionalProperties":false,"properties":{"ruleId":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"excluded":{"type":"boolean","description":"True when the rule could not be loaded at all (it will not run)."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"What is wrong with the stored rule."}},"title":"RuleProblem","description":"A stored rule that could not be loaded, or loads with warnings."};
+const schema453 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/reload-summary.schema.json","title":"ReloadSummary","description":"POST /api/scheduler/reload: what the reload handed to the scheduler.","type":"object","required":["loaded","enabled","problems"],"additionalProperties":false,"properties":{"loaded":{"type":"integer","description":"Rules handed to the scheduler.","minimum":0,"maximum":9007199254740991},"enabled":{"type":"integer","description":"Of those, the enabled ones.","minimum":0,"maximum":9007199254740991},"problems":{"type":"array","items":{"$ref":"#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleProblem":{"type":"object","required":["ruleId","name","excluded","diagnostics"],"additionalProperties":false,"properties":{"ruleId":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"excluded":{"type":"boolean","description":"True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>)."}},"title":"RuleProblem","description":"A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings."}}};
+const schema454 = {"type":"object","required":["ruleId","name","excluded","diagnostics"],"additionalProperties":false,"properties":{"ruleId":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"excluded":{"type":"boolean","description":"True when the rule could not be loaded at all (its stored topology does not compile: it will not run). A rule whose flow names points the site does not declare still runs: false."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>)."}},"title":"RuleProblem","description":"A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings."};
 const schema456 = {"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters)."};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -32669,9 +32669,8 @@ return errors === 0;
 }
 validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateRuleVariables = validate280;
-const schema519 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-variables.schema.json","title":"RuleVariables","description":"GET /api/rules/{id}/variables: the variables the rule reads or defines, with live values, for monitoring.","type":"object","required":["rule_id","variables"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"variables":{"type":"array","items":{"$ref":"#/$defs/VariableView"},"description":"The variables, in the order the rule defines them."}},"$defs":{"VariableView":{"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."}}};
-const schema521 = {"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."};
+export const rawValidateRuleValidateRequest = validate280;
+const schema519 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validate-request.schema.json","title":"RuleValidateRequest","description":"Body of POST /api/rules/validate: an editor document (flow_json, with the trigger_config the rule would have) or the text of a rule file (source, in the DSL or YAML). It is compiled with the service's loaded site; nothing is stored. Exactly one of flow_json and source is given; format goes with source, trigger_config with flow_json.","type":"object","additionalProperties":false,"properties":{"flow_json":{"type":"object","description":"An editor document. Its shape is checked by the compile function, whose diagnostics answer (paths into this document, as `svc compile` gives them for a .flow.json file)."},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config","description":"With flow_json: the trigger the rule would have (the trigger checks need it). Absent: none."},"source":{"type":"string","description":"The text of a rule file: one or more rules in the DSL (.rule) or YAML (.rule.yaml)."},"format":{"enum":["dsl","yaml"],"description":"How `source` is written."}},"dependentRequired":{"source":["format"],"format":["source"],"trigger_config":["flow_json"]}};
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32683,9 +32682,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema521.required,parentSchema:schema521,data};
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema518.type},message:"must be object,null",schema:schema518.type,parentSchema:schema518,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32694,8 +32692,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema521.required,parentSchema:schema521,data};
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data !== null){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32704,8 +32705,320 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.node === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema521.required,parentSchema:schema521,data};
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs4 = errors;
+if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate175.evaluated.props;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema518.if,parentSchema:schema518,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate281.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate281.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-validate-request.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate280.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "flow_json") || (key0 === "trigger_config")) || (key0 === "source")) || (key0 === "format"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema519,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.flow_json !== undefined){
+let data0 = data.flow_json;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err1 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema519.properties.flow_json.type,parentSchema:schema519.properties.flow_json,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.trigger_config !== undefined){
+if(!(validate281(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+errors = vErrors.length;
+}
+}
+if(data.source !== undefined){
+let data2 = data.source;
+if(typeof data2 !== "string"){
+const err2 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema519.properties.source.type,parentSchema:schema519.properties.source,data:data2};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data3 = data.format;
+if(!((data3 === "dsl") || (data3 === "yaml"))){
+const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema519.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema519.properties.format.enum,parentSchema:schema519.properties.format,data:data3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+if(data.format === undefined){
+const err4 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "source",
+    missingProperty: "format",
+    depsCount: 1,
+    deps: "format"},message:"must have property format when property source is present",schema:schema519.dependentRequired,parentSchema:schema519,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+if(data.source === undefined){
+const err5 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "format",
+    missingProperty: "source",
+    depsCount: 1,
+    deps: "source"},message:"must have property source when property format is present",schema:schema519.dependentRequired,parentSchema:schema519,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.trigger_config !== undefined){
+if(data.flow_json === undefined){
+const err6 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "trigger_config",
+    missingProperty: "flow_json",
+    depsCount: 1,
+    deps: "flow_json"},message:"must have property flow_json when property trigger_config is present",schema:schema519.dependentRequired,parentSchema:schema519,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema519.type,parentSchema:schema519,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleValidation = validate284;
+const schema521 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validation.schema.json","title":"RuleValidation","description":"POST /api/rules/validate: the diagnostics `svc compile` gives for the same content with the service's site, and the compiled rules.","type":"object","required":["valid","diagnostics","rules"],"additionalProperties":false,"properties":{"valid":{"type":"boolean","description":"True when no diagnostic is an error (warnings never make it false)."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"Errors and warnings: for source text with spans (line, column) in the text; for flow_json with JSON Pointer paths into the document and node ids."},"rules":{"type":"array","items":{"$ref":"#/$defs/ValidatedRule"},"description":"The rules that compiled (for source text, each rule without an error; for flow_json, the one document when it is valid)."}},"$defs":{"ValidatedRule":{"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}}}};
+const schema522 = {"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}};
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate286.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.nodes_json === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes_json"},message:"must have required property '"+"nodes_json"+"'",schema:schema522.required,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.flow_json === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema522.required,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "flow_json")) || (key0 === "nodes_json"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema456,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema456,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema456.type,parentSchema:schema456,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.flow_json !== undefined){
+if(!(validate147(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+errors = vErrors.length;
+}
+}
+if(data.nodes_json !== undefined){
+if(!(validate180(data.nodes_json, {instancePath:instancePath+"/nodes_json",parentData:data,parentDataProperty:"nodes_json",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.type,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate286.errors = vErrors;
+return errors === 0;
+}
+validate286.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-validation.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate284.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'",schema:schema521.required,parentSchema:schema521,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.diagnostics === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diagnostics"},message:"must have required property '"+"diagnostics"+"'",schema:schema521.required,parentSchema:schema521,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.rules === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema521.required,parentSchema:schema521,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32715,8 +33028,138 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema521.properties, key0))){
+if(!(((key0 === "valid") || (key0 === "diagnostics")) || (key0 === "rules"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema521,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+let data0 = data.valid;
+if(typeof data0 !== "boolean"){
+const err4 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema521.properties.valid.type,parentSchema:schema521.properties.valid,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.diagnostics !== undefined){
+let data1 = data.diagnostics;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate133(data1[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.properties.diagnostics.type,parentSchema:schema521.properties.diagnostics,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data3 = data.rules;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate286(data3[i1], {instancePath:instancePath+"/rules/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.properties.rules.type,parentSchema:schema521.properties.rules,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema521.type,parentSchema:schema521,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate284.errors = vErrors;
+return errors === 0;
+}
+validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleVariables = validate290;
+const schema524 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-variables.schema.json","title":"RuleVariables","description":"GET /api/rules/{id}/variables: the variables the rule reads or defines, with live values, for monitoring.","type":"object","required":["rule_id","variables"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"variables":{"type":"array","items":{"$ref":"#/$defs/VariableView"},"description":"The variables, in the order the rule defines them."}},"$defs":{"VariableView":{"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."}}};
+const schema526 = {"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."};
+
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate291.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema526.required,parentSchema:schema526,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema526.required,parentSchema:schema526,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.node === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema526.required,parentSchema:schema526,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema526.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema526,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32729,7 +33172,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema521.properties.name.type,parentSchema:schema521.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.name.type,parentSchema:schema526.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32742,7 +33185,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "input") || (data1 === "period_delta")) || (data1 === "param")) || (data1 === "calc"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema521.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema521.properties.kind.enum,parentSchema:schema521.properties.kind,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema526.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema526.properties.kind.enum,parentSchema:schema526.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32755,7 +33198,7 @@ errors++;
 if(data.node !== undefined){
 let data2 = data.node;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema521.properties.node.type,parentSchema:schema521.properties.node,data:data2};
+const err6 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.node.type,parentSchema:schema526.properties.node,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32851,7 +33294,7 @@ errors++;
 if(data.point_name !== undefined){
 let data6 = data.point_name;
 if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/point_name",schemaPath:"#/properties/point_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema521.properties.point_name.type,parentSchema:schema521.properties.point_name,data:data6};
+const err14 = {instancePath:instancePath+"/point_name",schemaPath:"#/properties/point_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.point_name.type,parentSchema:schema526.properties.point_name,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32864,7 +33307,7 @@ errors++;
 if(data.unit !== undefined){
 let data7 = data.unit;
 if(typeof data7 !== "string"){
-const err15 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema521.properties.unit.type,parentSchema:schema521.properties.unit,data:data7};
+const err15 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.unit.type,parentSchema:schema526.properties.unit,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -32877,7 +33320,7 @@ errors++;
 if(data.value !== undefined){
 let data8 = data.value;
 if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "boolean")) && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema521.properties.value.type},message:"must be number,boolean,null",schema:schema521.properties.value.type,parentSchema:schema521.properties.value,data:data8};
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema526.properties.value.type},message:"must be number,boolean,null",schema:schema526.properties.value.type,parentSchema:schema526.properties.value,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32890,7 +33333,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data9 = data.updated_at;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema521.properties.updated_at.type},message:"must be string,null",schema:schema521.properties.updated_at.type,parentSchema:schema521.properties.updated_at,data:data9};
+const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema526.properties.updated_at.type},message:"must be string,null",schema:schema526.properties.updated_at.type,parentSchema:schema526.properties.updated_at,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -32950,7 +33393,7 @@ var _valid0 = _errs26 === errors;
 valid4 = _valid0;
 }
 if(!valid4){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema521.properties.updated_at.if,parentSchema:schema521.properties.updated_at,data:data9};
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema526.properties.updated_at.if,parentSchema:schema526.properties.updated_at,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32998,7 +33441,7 @@ errors++;
 if(data.expr !== undefined){
 let data11 = data.expr;
 if(typeof data11 !== "string"){
-const err25 = {instancePath:instancePath+"/expr",schemaPath:"#/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema521.properties.expr.type,parentSchema:schema521.properties.expr,data:data11};
+const err25 = {instancePath:instancePath+"/expr",schemaPath:"#/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.expr.type,parentSchema:schema526.properties.expr,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -33010,7 +33453,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema521.type,parentSchema:schema521,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema526.type,parentSchema:schema526,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -33019,17 +33462,17 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
-validate281.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-variables.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate280.evaluated;
+const evaluated0 = validate290.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33038,7 +33481,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema519.required,parentSchema:schema519,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema524.required,parentSchema:schema524,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33048,7 +33491,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.variables === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema519.required,parentSchema:schema519,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema524.required,parentSchema:schema524,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33059,7 +33502,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "rule_id") || (key0 === "variables"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema519,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema524,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33109,14 +33552,14 @@ let data1 = data.variables;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate281(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate291(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.properties.variables.type,parentSchema:schema519.properties.variables,data:data1};
+const err6 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.properties.variables.type,parentSchema:schema524.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33128,7 +33571,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema519.type,parentSchema:schema519,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema524.type,parentSchema:schema524,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -33137,10 +33580,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
-validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateRule = validate174;
 const schema389 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule.schema.json","title":"Rule","description":"A rule: a control flow that reads measurement points, evaluates conditions and writes action points.","type":"object","required":["id","name","description","enabled","priority","cooldown_ms","trigger_config","flow_json","nodes_json","created_at","updated_at"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Assigned by the service; a client never chooses it."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters)."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"enabled":{"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."},"cooldown_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."},"trigger_config":{"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}},"flow_json":{"description":"The editor document; null for stubs and compact-only legacy rules.","tsType":"null | FlowJson","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"flow-json.schema.json"}},"nodes_json":{"$ref":"nodes-json.schema.json"},"created_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."},"updated_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."}}};
@@ -33639,16 +34082,16 @@ return errors === 0;
 }
 validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSchedulerStatusReport = validate283;
-const schema527 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Rules of the last reload that could not be loaded or load with warnings."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
-const schema529 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema532 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
-const schema533 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+export const rawValidateSchedulerStatusReport = validate293;
+const schema532 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema534 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
+const schema537 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema538 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate285.evaluated;
+const evaluated0 = validate295.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33657,7 +34100,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema533.required,parentSchema:schema533,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema538.required,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33667,7 +34110,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.success === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema533.required,parentSchema:schema533,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema538.required,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33677,7 +34120,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.actions_attempted === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema533.required,parentSchema:schema533,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema538.required,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33687,7 +34130,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions_succeeded === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema533.required,parentSchema:schema533,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema538.required,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33697,7 +34140,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.short_circuited === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema533.required,parentSchema:schema533,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema538.required,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33708,7 +34151,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "at") || (key0 === "success")) || (key0 === "actions_attempted")) || (key0 === "actions_succeeded")) || (key0 === "short_circuited")) || (key0 === "error"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema533,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33746,7 +34189,7 @@ errors++;
 if(data.success !== undefined){
 let data1 = data.success;
 if(typeof data1 !== "boolean"){
-const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema533.properties.success.type,parentSchema:schema533.properties.success,data:data1};
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema538.properties.success.type,parentSchema:schema538.properties.success,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33759,7 +34202,7 @@ errors++;
 if(data.actions_attempted !== undefined){
 let data2 = data.actions_attempted;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema533.properties.actions_attempted.type,parentSchema:schema533.properties.actions_attempted,data:data2};
+const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema538.properties.actions_attempted.type,parentSchema:schema538.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -33770,7 +34213,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema533.properties.actions_attempted,data:data2};
+const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema538.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33780,7 +34223,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema533.properties.actions_attempted,data:data2};
+const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema538.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33794,7 +34237,7 @@ errors++;
 if(data.actions_succeeded !== undefined){
 let data3 = data.actions_succeeded;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema533.properties.actions_succeeded.type,parentSchema:schema533.properties.actions_succeeded,data:data3};
+const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema538.properties.actions_succeeded.type,parentSchema:schema538.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33805,7 +34248,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema533.properties.actions_succeeded,data:data3};
+const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema538.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33815,7 +34258,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema533.properties.actions_succeeded,data:data3};
+const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema538.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33829,7 +34272,7 @@ errors++;
 if(data.short_circuited !== undefined){
 let data4 = data.short_circuited;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema533.properties.short_circuited.type,parentSchema:schema533.properties.short_circuited,data:data4};
+const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema538.properties.short_circuited.type,parentSchema:schema538.properties.short_circuited,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33842,7 +34285,7 @@ errors++;
 if(data.error !== undefined){
 let data5 = data.error;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema533.properties.error.type,parentSchema:schema533.properties.error,data:data5};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema538.properties.error.type,parentSchema:schema538.properties.error,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33854,7 +34297,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema533.type,parentSchema:schema533,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -33863,16 +34306,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
-validate285.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate284.evaluated;
+const evaluated0 = validate294.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33881,7 +34324,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33891,7 +34334,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.executions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33901,7 +34344,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.failures === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33911,7 +34354,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.last_run_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33921,7 +34364,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.suppressed === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33931,7 +34374,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_outcome === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema529.required,parentSchema:schema529,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema534.required,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33942,7 +34385,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "executions")) || (key0 === "failures")) || (key0 === "last_run_at")) || (key0 === "suppressed")) || (key0 === "last_outcome"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema529,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33990,7 +34433,7 @@ errors++;
 if(data.executions !== undefined){
 let data1 = data.executions;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema529.properties.executions.type,parentSchema:schema529.properties.executions,data:data1};
+const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema534.properties.executions.type,parentSchema:schema534.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34001,7 +34444,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema529.properties.executions,data:data1};
+const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema534.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34011,7 +34454,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema529.properties.executions,data:data1};
+const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema534.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34025,7 +34468,7 @@ errors++;
 if(data.failures !== undefined){
 let data2 = data.failures;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema529.properties.failures.type,parentSchema:schema529.properties.failures,data:data2};
+const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema534.properties.failures.type,parentSchema:schema534.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34036,7 +34479,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema529.properties.failures,data:data2};
+const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema534.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34046,7 +34489,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema529.properties.failures,data:data2};
+const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema534.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34060,7 +34503,7 @@ errors++;
 if(data.last_run_at !== undefined){
 let data3 = data.last_run_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema529.properties.last_run_at.type},message:"must be string,null",schema:schema529.properties.last_run_at.type,parentSchema:schema529.properties.last_run_at,data:data3};
+const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema534.properties.last_run_at.type},message:"must be string,null",schema:schema534.properties.last_run_at.type,parentSchema:schema534.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34120,7 +34563,7 @@ var _valid0 = _errs14 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema529.properties.last_run_at.if,parentSchema:schema529.properties.last_run_at,data:data3};
+const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_run_at.if,parentSchema:schema534.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34134,7 +34577,7 @@ if(data.suppressed !== undefined){
 let data4 = data.suppressed;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.deadband_time === undefined){
-const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -34144,7 +34587,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.deadband_value === undefined){
-const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -34154,7 +34597,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.cooldown === undefined){
-const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -34164,7 +34607,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.disabled === undefined){
-const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -34174,7 +34617,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.running === undefined){
-const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -34184,7 +34627,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.no_change === undefined){
-const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -34194,7 +34637,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.input_unavailable === undefined){
-const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema532.required,parentSchema:schema532,data:data4};
+const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -34205,7 +34648,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!(((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable"))){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema532,data:data4};
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34218,7 +34661,7 @@ errors++;
 if(data4.deadband_time !== undefined){
 let data5 = data4.deadband_time;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err29 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.deadband_time.type,parentSchema:schema532.properties.deadband_time,data:data5};
+const err29 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_time.type,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -34229,7 +34672,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.deadband_time,data:data5};
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -34239,7 +34682,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.deadband_time,data:data5};
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -34253,7 +34696,7 @@ errors++;
 if(data4.deadband_value !== undefined){
 let data6 = data4.deadband_value;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.deadband_value.type,parentSchema:schema532.properties.deadband_value,data:data6};
+const err32 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_value.type,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -34264,7 +34707,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.deadband_value,data:data6};
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -34274,7 +34717,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.deadband_value,data:data6};
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -34288,7 +34731,7 @@ errors++;
 if(data4.cooldown !== undefined){
 let data7 = data4.cooldown;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err35 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.cooldown.type,parentSchema:schema532.properties.cooldown,data:data7};
+const err35 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.cooldown.type,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -34299,7 +34742,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.cooldown,data:data7};
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -34309,7 +34752,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.cooldown,data:data7};
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -34323,7 +34766,7 @@ errors++;
 if(data4.disabled !== undefined){
 let data8 = data4.disabled;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err38 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.disabled.type,parentSchema:schema532.properties.disabled,data:data8};
+const err38 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.disabled.type,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -34334,7 +34777,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.disabled,data:data8};
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -34344,7 +34787,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.disabled,data:data8};
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -34358,7 +34801,7 @@ errors++;
 if(data4.running !== undefined){
 let data9 = data4.running;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err41 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.running.type,parentSchema:schema532.properties.running,data:data9};
+const err41 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.running.type,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -34369,7 +34812,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.running,data:data9};
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -34379,7 +34822,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.running,data:data9};
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -34393,7 +34836,7 @@ errors++;
 if(data4.no_change !== undefined){
 let data10 = data4.no_change;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err44 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.no_change.type,parentSchema:schema532.properties.no_change,data:data10};
+const err44 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.no_change.type,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -34404,7 +34847,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.no_change,data:data10};
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -34414,7 +34857,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.no_change,data:data10};
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -34428,7 +34871,7 @@ errors++;
 if(data4.input_unavailable !== undefined){
 let data11 = data4.input_unavailable;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err47 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.input_unavailable.type,parentSchema:schema532.properties.input_unavailable,data:data11};
+const err47 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.input_unavailable.type,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -34439,7 +34882,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.input_unavailable,data:data11};
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -34449,7 +34892,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.input_unavailable,data:data11};
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -34462,7 +34905,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data:data4};
+const err50 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema537.type,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -34475,7 +34918,7 @@ errors++;
 if(data.last_outcome !== undefined){
 let data12 = data.last_outcome;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err51 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema529.properties.last_outcome.type},message:"must be object,null",schema:schema529.properties.last_outcome.type,parentSchema:schema529.properties.last_outcome,data:data12};
+const err51 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema534.properties.last_outcome.type},message:"must be object,null",schema:schema534.properties.last_outcome.type,parentSchema:schema534.properties.last_outcome,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -34509,15 +34952,15 @@ vErrors = null;
 }
 if(!_valid1){
 const _errs40 = errors;
-if(!(validate285(data12, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate295(data12, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs40 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err53 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema529.properties.last_outcome.if,parentSchema:schema529.properties.last_outcome,data:data12};
+const err53 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_outcome.if,parentSchema:schema534.properties.last_outcome,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -34529,7 +34972,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema529.type,parentSchema:schema529,data};
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -34538,16 +34981,16 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate288.evaluated;
+const evaluated0 = validate298.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34723,17 +35166,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
-validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate298.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scheduler-status-report.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate283.evaluated;
+const evaluated0 = validate293.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34742,7 +35185,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.running === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34752,7 +35195,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tick_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34762,7 +35205,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parallelism === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34772,7 +35215,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.total_rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34782,7 +35225,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled_rules === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34792,7 +35235,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.in_flight === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34802,7 +35245,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.queued === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34812,7 +35255,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.executions === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34822,7 +35265,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.failures === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34832,7 +35275,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.dropped_events === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34842,7 +35285,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_tick_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34852,7 +35295,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.rules === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34862,7 +35305,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.problems === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema532.required,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34872,8 +35315,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema527.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema527,data};
+if(!(func1.call(schema532.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34886,7 +35329,7 @@ errors++;
 if(data.running !== undefined){
 let data0 = data.running;
 if(typeof data0 !== "boolean"){
-const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema527.properties.running.type,parentSchema:schema527.properties.running,data:data0};
+const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema532.properties.running.type,parentSchema:schema532.properties.running,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34899,7 +35342,7 @@ errors++;
 if(data.tick_ms !== undefined){
 let data1 = data.tick_ms;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.tick_ms.type,parentSchema:schema527.properties.tick_ms,data:data1};
+const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.tick_ms.type,parentSchema:schema532.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34910,7 +35353,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema527.properties.tick_ms,data:data1};
+const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema532.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34924,7 +35367,7 @@ errors++;
 if(data.parallelism !== undefined){
 let data2 = data.parallelism;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.parallelism.type,parentSchema:schema527.properties.parallelism,data:data2};
+const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.parallelism.type,parentSchema:schema532.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34935,7 +35378,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema527.properties.parallelism,data:data2};
+const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema532.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -34949,7 +35392,7 @@ errors++;
 if(data.total_rules !== undefined){
 let data3 = data.total_rules;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.total_rules.type,parentSchema:schema527.properties.total_rules,data:data3};
+const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.total_rules.type,parentSchema:schema532.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -34960,7 +35403,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.total_rules,data:data3};
+const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34970,7 +35413,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.total_rules,data:data3};
+const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -34984,7 +35427,7 @@ errors++;
 if(data.enabled_rules !== undefined){
 let data4 = data.enabled_rules;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.enabled_rules.type,parentSchema:schema527.properties.enabled_rules,data:data4};
+const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.enabled_rules.type,parentSchema:schema532.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -34995,7 +35438,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9007199254740991 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.enabled_rules,data:data4};
+const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -35005,7 +35448,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.enabled_rules,data:data4};
+const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -35019,7 +35462,7 @@ errors++;
 if(data.in_flight !== undefined){
 let data5 = data.in_flight;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.in_flight.type,parentSchema:schema527.properties.in_flight,data:data5};
+const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.in_flight.type,parentSchema:schema532.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -35030,7 +35473,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.in_flight,data:data5};
+const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -35040,7 +35483,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.in_flight,data:data5};
+const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -35054,7 +35497,7 @@ errors++;
 if(data.queued !== undefined){
 let data6 = data.queued;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.queued.type,parentSchema:schema527.properties.queued,data:data6};
+const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.queued.type,parentSchema:schema532.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -35065,7 +35508,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.queued,data:data6};
+const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -35075,7 +35518,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.queued,data:data6};
+const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -35089,7 +35532,7 @@ errors++;
 if(data.executions !== undefined){
 let data7 = data.executions;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.executions.type,parentSchema:schema527.properties.executions,data:data7};
+const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.executions.type,parentSchema:schema532.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -35100,7 +35543,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.executions,data:data7};
+const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -35110,7 +35553,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.executions,data:data7};
+const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -35124,7 +35567,7 @@ errors++;
 if(data.failures !== undefined){
 let data8 = data.failures;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.failures.type,parentSchema:schema527.properties.failures,data:data8};
+const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.failures.type,parentSchema:schema532.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -35135,7 +35578,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.failures,data:data8};
+const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -35145,7 +35588,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.failures,data:data8};
+const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -35159,7 +35602,7 @@ errors++;
 if(data.dropped_events !== undefined){
 let data9 = data.dropped_events;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema527.properties.dropped_events.type,parentSchema:schema527.properties.dropped_events,data:data9};
+const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.dropped_events.type,parentSchema:schema532.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -35170,7 +35613,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema527.properties.dropped_events,data:data9};
+const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -35180,7 +35623,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema527.properties.dropped_events,data:data9};
+const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -35194,7 +35637,7 @@ errors++;
 if(data.last_tick_at !== undefined){
 let data10 = data.last_tick_at;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema527.properties.last_tick_at.type},message:"must be string,null",schema:schema527.properties.last_tick_at.type,parentSchema:schema527.properties.last_tick_at,data:data10};
+const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema532.properties.last_tick_at.type},message:"must be string,null",schema:schema532.properties.last_tick_at.type,parentSchema:schema532.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -35254,7 +35697,7 @@ var _valid0 = _errs27 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema527.properties.last_tick_at.if,parentSchema:schema527.properties.last_tick_at,data:data10};
+const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema532.properties.last_tick_at.if,parentSchema:schema532.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -35269,14 +35712,14 @@ let data11 = data.rules;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate284(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate294(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.properties.rules.type,parentSchema:schema527.properties.rules,data:data11};
+const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.rules.type,parentSchema:schema532.properties.rules,data:data11};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -35291,14 +35734,14 @@ let data13 = data.problems;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate288(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate298(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.properties.problems.type,parentSchema:schema527.properties.problems,data:data13};
+const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.problems.type,parentSchema:schema532.properties.problems,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -35310,7 +35753,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -35319,22 +35762,1105 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
-validate283.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate291;
-const schema538 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema539 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema540 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema541 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern194 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+export const rawValidateSitePoints = validate301;
+const schema543 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPointUse"},"description":"Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPointUse":{"title":"UndeclaredPointUse","type":"object","description":"A stored rule's use of a point the site does not declare.","required":["ref","instance","point_type","point","rule_id","rule","access"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger","write"],"description":"How the rule uses the point."}}}}};
+const schema544 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
+const schema548 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate303.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rule_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema548.required,parentSchema:schema548,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rule === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema548.required,parentSchema:schema548,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.access === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema548.required,parentSchema:schema548,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "access"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema548,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.rule_id !== undefined){
+let data0 = data.rule_id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema426.type,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.rule !== undefined){
+let data1 = data.rule;
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err7 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err8 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema456.type,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.access !== undefined){
+let data2 = data.access;
+if(!((data2 === "read") || (data2 === "trigger"))){
+const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema548.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema548.properties.access.enum,parentSchema:schema548.properties.access,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema548.type,parentSchema:schema548,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate303.errors = vErrors;
+return errors === 0;
+}
+validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema551 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
+
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rule_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema551.required,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rule === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema551.required,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.priority === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema551.required,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "priority"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.rule_id !== undefined){
+let data0 = data.rule_id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema426.type,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema426,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.rule !== undefined){
+let data1 = data.rule;
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err7 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err8 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema456.type,parentSchema:schema456,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data2 = data.priority;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema516.type,parentSchema:schema516,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 2147483647 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema516,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < -2147483648 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema516,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema551.type,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate302.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.instance === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.instance_name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.instance_key === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.point_type === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.point === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.name === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.unit === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.min === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.max === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.readers === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.writers === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema544.required,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema544.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.instance !== undefined){
+let data0 = data.instance;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err12 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema332.type,parentSchema:schema332,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err13 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema332,data:data0};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err14 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema332,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.instance_name !== undefined){
+let data1 = data.instance_name;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.instance_name.type,parentSchema:schema544.properties.instance_name,data:data1};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.instance_key !== undefined){
+let data2 = data.instance_key;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema544.properties.instance_key.type},message:"must be string,null",schema:schema544.properties.instance_key.type,parentSchema:schema544.properties.instance_key,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.point_type !== undefined){
+let data3 = data.point_type;
+if(!((data3 === "measurement") || (data3 === "action"))){
+const err17 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema338.enum},message:"must be equal to one of the allowed values",schema:schema338.enum,parentSchema:schema338,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data4 = data.point;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err18 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema333.type,parentSchema:schema333,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema333,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema333,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data5 = data.name;
+if(typeof data5 !== "string"){
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.name.type,parentSchema:schema544.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data6 = data.unit;
+if(typeof data6 !== "string"){
+const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.unit.type,parentSchema:schema544.properties.unit,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.min !== undefined){
+let data7 = data.min;
+if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema544.properties.min.type},message:"must be number,null",schema:schema544.properties.min.type,parentSchema:schema544.properties.min,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.max !== undefined){
+let data8 = data.max;
+if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema544.properties.max.type},message:"must be number,null",schema:schema544.properties.max.type,parentSchema:schema544.properties.max,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.readers !== undefined){
+let data9 = data.readers;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate303(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.properties.readers.type,parentSchema:schema544.properties.readers,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.writers !== undefined){
+let data11 = data.writers;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate305(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.properties.writers.type,parentSchema:schema544.properties.writers,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema544.type,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema555 = {"title":"UndeclaredPointUse","type":"object","description":"A stored rule's use of a point the site does not declare.","required":["ref","instance","point_type","point","rule_id","rule","access"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger","write"],"description":"How the rule uses the point."}}};
+
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate308.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ref === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.instance === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.point_type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.point === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.rule_id === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.rule === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.access === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "rule_id")) || (key0 === "rule")) || (key0 === "access"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.ref !== undefined){
+let data0 = data.ref;
+if(typeof data0 !== "string"){
+const err8 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema555.properties.ref.type,parentSchema:schema555.properties.ref,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.instance !== undefined){
+let data1 = data.instance;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema332.type,parentSchema:schema332,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema332,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err11 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema332,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.point_type !== undefined){
+let data2 = data.point_type;
+if(!((data2 === "measurement") || (data2 === "action"))){
+const err12 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema338.enum},message:"must be equal to one of the allowed values",schema:schema338.enum,parentSchema:schema338,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data3 = data.point;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema333.type,parentSchema:schema333,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema333,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema333,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.rule_id !== undefined){
+let data4 = data.rule_id;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema426.type,parentSchema:schema426,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema426,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err18 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema426,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.rule !== undefined){
+let data5 = data.rule;
+if(typeof data5 === "string"){
+if(func3(data5) > 200){
+const err19 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema456,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func3(data5) < 1){
+const err20 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema456,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema456.type,parentSchema:schema456,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.access !== undefined){
+let data6 = data.access;
+if(!(((data6 === "read") || (data6 === "trigger")) || (data6 === "write"))){
+const err22 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema555.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema555.properties.access.enum,parentSchema:schema555.properties.access,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate308.errors = vErrors;
+return errors === 0;
+}
+validate308.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/site-points.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate301.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.points === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.undeclared === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "points") || (key0 === "undeclared"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data0 = data.points;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate302(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.points.type,parentSchema:schema543.properties.points,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.undeclared !== undefined){
+let data2 = data.undeclared;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate308(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.undeclared.type,parentSchema:schema543.properties.undeclared,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate301.errors = vErrors;
+return errors === 0;
+}
+validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateSiteModel = validate310;
+const schema561 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema562 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema563 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema564 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern194 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate311.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35343,7 +36869,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema539.required,parentSchema:schema539,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema562.required,parentSchema:schema562,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35353,7 +36879,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema539.required,parentSchema:schema539,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema562.required,parentSchema:schema562,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35364,7 +36890,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema539,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema562,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35378,7 +36904,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(!pattern194.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema563,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35389,7 +36915,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema540.type,parentSchema:schema540,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.type,parentSchema:schema563,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35402,7 +36928,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema541.enum},message:"must be equal to one of the allowed values",schema:schema541.enum,parentSchema:schema541,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema564.enum},message:"must be equal to one of the allowed values",schema:schema564.enum,parentSchema:schema564,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35416,7 +36942,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema539.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema562.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35427,7 +36953,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.properties.description.type,parentSchema:schema539.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema562.properties.description.type,parentSchema:schema562.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35439,7 +36965,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema539.type,parentSchema:schema539,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema562.type,parentSchema:schema562,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35448,21 +36974,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate311.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate311.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema542 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema545 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema548 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema549 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema550 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema565 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema568 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema571 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema572 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema573 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate296.evaluated;
+const evaluated0 = validate315.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35500,7 +37026,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema549.then.required,parentSchema:schema549.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema572.then.required,parentSchema:schema572.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35519,7 +37045,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema549.if,parentSchema:schema549,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema572.if,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35530,7 +37056,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema549.required,parentSchema:schema549,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema572.required,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35541,7 +37067,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema549,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35554,7 +37080,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema550.enum},message:"must be equal to one of the allowed values",schema:schema550.enum,parentSchema:schema550,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema573.enum},message:"must be equal to one of the allowed values",schema:schema573.enum,parentSchema:schema573,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35567,7 +37093,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.base.type,parentSchema:schema549.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.base.type,parentSchema:schema572.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35581,7 +37107,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema549.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema572.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35592,7 +37118,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.amplitude.type,parentSchema:schema549.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.amplitude.type,parentSchema:schema572.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35606,7 +37132,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema549.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema572.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35617,7 +37143,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.period_s.type,parentSchema:schema549.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.period_s.type,parentSchema:schema572.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35631,7 +37157,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema549.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema572.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35642,7 +37168,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.noise.type,parentSchema:schema549.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.noise.type,parentSchema:schema572.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35656,7 +37182,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema549.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema572.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35667,7 +37193,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.step.type,parentSchema:schema549.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.step.type,parentSchema:schema572.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35680,7 +37206,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.min.type,parentSchema:schema549.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.min.type,parentSchema:schema572.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -35693,7 +37219,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema549.properties.max.type,parentSchema:schema549.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.max.type,parentSchema:schema572.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -35705,7 +37231,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema549.type,parentSchema:schema549,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema572.type,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -35714,16 +37240,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
-validate296.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate314.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35736,7 +37262,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema545.oneOf[0].required,parentSchema:schema545.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35746,7 +37272,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema545.oneOf[0].required,parentSchema:schema545.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35756,7 +37282,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema545.oneOf[0].required,parentSchema:schema545.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35766,7 +37292,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema545.oneOf[0].required,parentSchema:schema545.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35776,8 +37302,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema545.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema545.oneOf[0],data};
+if(!(func1.call(schema568.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35790,7 +37316,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema545.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema568.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35864,7 +37390,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema545.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema568.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35875,7 +37401,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema545.oneOf[0].properties.unit.type,parentSchema:schema545.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[0].properties.unit.type,parentSchema:schema568.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35888,7 +37414,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema545.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema545.oneOf[0].properties.sign_convention.enum,parentSchema:schema545.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema568.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema568.oneOf[0].properties.sign_convention.enum,parentSchema:schema568.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35901,7 +37427,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[0].properties.min.type,parentSchema:schema545.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.min.type,parentSchema:schema568.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35914,7 +37440,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[0].properties.max.type,parentSchema:schema545.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.max.type,parentSchema:schema568.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -35927,7 +37453,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema548.type,parentSchema:schema548,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema571.type,parentSchema:schema571,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -35938,7 +37464,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema548,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema571,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -35948,7 +37474,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema548,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema571,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -35962,7 +37488,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[0].properties.initial.type,parentSchema:schema545.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.initial.type,parentSchema:schema568.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -35976,7 +37502,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema545.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema568.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -35987,7 +37513,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema545.oneOf[0].properties.description.type,parentSchema:schema545.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[0].properties.description.type,parentSchema:schema568.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -35998,14 +37524,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate296(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+if(!(validate315(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema545.oneOf[0].type,parentSchema:schema545.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.oneOf[0].type,parentSchema:schema568.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -36019,7 +37545,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema545.oneOf[1].required,parentSchema:schema545.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -36029,7 +37555,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema545.oneOf[1].required,parentSchema:schema545.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -36039,7 +37565,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema545.oneOf[1].required,parentSchema:schema545.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -36049,7 +37575,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema545.oneOf[1].required,parentSchema:schema545.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -36059,8 +37585,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema545.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema545.oneOf[1],data};
+if(!(func1.call(schema568.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -36073,7 +37599,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema545.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema568.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -36147,7 +37673,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema545.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema568.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -36158,7 +37684,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema545.oneOf[1].properties.unit.type,parentSchema:schema545.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[1].properties.unit.type,parentSchema:schema568.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -36171,7 +37697,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[1].properties.min.type,parentSchema:schema545.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.min.type,parentSchema:schema568.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -36184,7 +37710,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[1].properties.max.type,parentSchema:schema545.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.max.type,parentSchema:schema568.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -36197,7 +37723,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema548.type,parentSchema:schema548,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema571.type,parentSchema:schema571,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -36208,7 +37734,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema548,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema571,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -36218,7 +37744,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema548,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema571,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -36232,7 +37758,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.oneOf[1].properties.initial.type,parentSchema:schema545.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.initial.type,parentSchema:schema568.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -36246,7 +37772,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema545.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema568.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -36257,7 +37783,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema545.oneOf[1].properties.description.type,parentSchema:schema545.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[1].properties.description.type,parentSchema:schema568.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -36270,7 +37796,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema545.oneOf[1].properties.reads_back.type,parentSchema:schema545.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema568.oneOf[1].properties.reads_back.type,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -36281,7 +37807,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema545.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -36291,7 +37817,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema545.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -36304,7 +37830,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema545.oneOf[1].type,parentSchema:schema545.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.oneOf[1].type,parentSchema:schema568.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -36318,7 +37844,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema545.discriminator,parentSchema:schema545,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema568.discriminator,parentSchema:schema568,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -36329,7 +37855,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema545.discriminator,parentSchema:schema545,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema568.discriminator,parentSchema:schema568,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -36340,7 +37866,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema545.type,parentSchema:schema545,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.type,parentSchema:schema568,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -36349,17 +37875,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate314.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate295.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate314.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
+const evaluated0 = validate313.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36368,7 +37894,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema542.required,parentSchema:schema542,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36378,7 +37904,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema542.required,parentSchema:schema542,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36388,7 +37914,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema542.required,parentSchema:schema542,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36398,7 +37924,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema542.required,parentSchema:schema542,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36408,7 +37934,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema542.required,parentSchema:schema542,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36419,7 +37945,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema542,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36468,7 +37994,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema542.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema565.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36479,7 +38005,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.key.type,parentSchema:schema542.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.key.type,parentSchema:schema565.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36493,7 +38019,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema565.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36503,7 +38029,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema565.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36514,7 +38040,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.name.type,parentSchema:schema542.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.name.type,parentSchema:schema565.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36528,7 +38054,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema542.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema565.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -36538,7 +38064,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema542.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema565.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -36549,7 +38075,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.model.type,parentSchema:schema542.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.model.type,parentSchema:schema565.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -36563,7 +38089,7 @@ if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
 if(!pattern194.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema540,data:data4};
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema563,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -36574,7 +38100,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema540.type,parentSchema:schema540,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.type,parentSchema:schema563,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -36588,7 +38114,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema542.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema565.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -36599,7 +38125,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.properties.description.type,parentSchema:schema542.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.description.type,parentSchema:schema565.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -36614,14 +38140,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate295(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate314(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.properties.points.type,parentSchema:schema542.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema565.properties.points.type,parentSchema:schema565.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -36633,7 +38159,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema542.type,parentSchema:schema542,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema565.type,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -36642,17 +38168,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate291.evaluated;
+const evaluated0 = validate310.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36661,7 +38187,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema561.required,parentSchema:schema561,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36671,7 +38197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema561.required,parentSchema:schema561,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36682,7 +38208,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema538,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema561,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36696,7 +38222,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema538.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema561.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36707,7 +38233,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema538.properties.description.type,parentSchema:schema538.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.properties.description.type,parentSchema:schema561.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36722,14 +38248,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate292(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+if(!(validate311(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.channels.type,parentSchema:schema538.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.properties.channels.type,parentSchema:schema561.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36744,14 +38270,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate294(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
+if(!(validate313(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.instances.type,parentSchema:schema538.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.properties.instances.type,parentSchema:schema561.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36763,7 +38289,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema561.type,parentSchema:schema561,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36772,21 +38298,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate291.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
-validate291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate175;
 
-export const rawValidateV1Error = validate300;
-const schema554 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate319;
+const schema577 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate319.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36795,7 +38321,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema554.required,parentSchema:schema554,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema577.required,parentSchema:schema577,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36806,7 +38332,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema554,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema577,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36820,7 +38346,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema554.properties.error.required,parentSchema:schema554.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36830,7 +38356,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema554.properties.error.required,parentSchema:schema554.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36840,7 +38366,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema554.properties.error.required,parentSchema:schema554.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36851,7 +38377,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema554.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema577.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36864,7 +38390,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.properties.error.properties.code.type,parentSchema:schema554.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.code.type,parentSchema:schema577.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36877,7 +38403,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.properties.error.properties.message.type,parentSchema:schema554.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.message.type,parentSchema:schema577.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36890,7 +38416,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.properties.error.properties.correlationId.type,parentSchema:schema554.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.correlationId.type,parentSchema:schema577.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36902,7 +38428,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema554.properties.error.type,parentSchema:schema554.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema577.properties.error.type,parentSchema:schema577.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36914,7 +38440,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema554.type,parentSchema:schema554,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema577.type,parentSchema:schema577,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36923,8 +38449,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -23,6 +23,7 @@ import { processingDeps } from "./processing/compose/processing-deps.js";
 import { startReferenceProcessor } from "./processor/start-processor.js";
 import { readSiteFile } from "./points/read-site-file.js";
 import { createRuleEngine } from "./rules/create-rule-engine.js";
+import type { RuleProblem } from "./rules/loaded-rule.js";
 import { ConfigError, readServiceConfig, type ServiceConfig } from "./service-config.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -77,13 +78,14 @@ export async function startService(env: Record<string, string | undefined>, log:
     logDir: join(config.varDir, "logs", "rules"),
     simulate: true,
     onRecorded: () => notifyLive(),
-    onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${p.excluded ? "cannot run" : "has warnings"}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
+    onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
   });
   const authenticator = createAuthenticator({ verifier: createJwtVerifier(auth, systemClock), bearer });
   const { server, live } = createHttpServer({
     service: engine.service,
     runtime: engine.runtime,
+    site: engine.site,
     store,
     auth: authenticator,
     clock: systemClock,
@@ -194,4 +196,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** How the log names a reload's finding: the rule cannot run, does not match the site (it still runs), or has warnings. */
+function problemKind(problem: RuleProblem): string {
+  if (problem.excluded) return "cannot run";
+  return problem.diagnostics.some((d) => d.severity === "error") ? "does not match the site (it still runs; those reads and writes fail)" : "has warnings";
 }

@@ -66,6 +66,7 @@ export async function startServiceUnderTest(): Promise<ServiceUnderTest> {
   const { server, live } = createHttpServer({
     service: engine.service,
     runtime: engine.runtime,
+    site: engine.site,
     store,
     auth,
     clock: systemClock,

@@ -12,6 +12,8 @@ import type {
   RuleSummary,
   RuleSummaryPage,
   RuleUpdateRequest,
+  RuleValidateRequest,
+  RuleValidation,
   RuleVariables,
   SchedulerStatusReport,
 } from "../../generated/types.js";
@@ -46,6 +48,8 @@ export interface ApiClient {
   variables(id: number): Promise<RuleVariables>;
   schedulerStatus(): Promise<SchedulerStatusReport>;
   reloadScheduler(): Promise<ReloadSummary>;
+  /** POST /api/rules/validate: compiled with the service's site; nothing is stored. */
+  validateRule(request: RuleValidateRequest): Promise<RuleValidation>;
 }
 
 /** The largest answer read: a page of 500 rules or one rule of a 1 MiB flow fits many times over. */
@@ -71,6 +75,7 @@ const SHAPES = {
   variables: { rule_id: "number", variables: { each: { name: "string", kind: "string" } } },
   status: { running: "boolean" },
   reload: { loaded: "number", enabled: "number" },
+  validation: { valid: "boolean", diagnostics: { each: { code: "string", severity: "string", message: "string" } }, rules: "array" },
 } satisfies Record<string, Shape>;
 
 export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch = fetch): ApiClient {
@@ -109,6 +114,7 @@ export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch =
     variables: (id) => call("GET", `${rule(id)}/variables`, "variables"),
     schedulerStatus: () => call("GET", "/api/scheduler/status", "status"),
     reloadScheduler: () => call("POST", "/api/scheduler/reload", "reload", {}),
+    validateRule: (body) => call("POST", "/api/rules/validate", "validation", body),
   };
 }
 

@@ -6,6 +6,7 @@ import { createRule, deleteRule, disableRule, enableRule, updateRule } from "../
 import { executeRule } from "../rules/execute-command.js";
 import { getRule, listRules, ruleHistory, ruleVariables } from "../rules/read-commands.js";
 import type { RulesSubcommand } from "../rules/rules-io.js";
+import { validateRule } from "../rules/validate-command.js";
 import { RULES_SUBCOMMAND_USAGE, RULES_USAGE } from "../rules/rules-usage.js";
 
 export { RULES_USAGE };
@@ -21,6 +22,7 @@ const SUBCOMMANDS: Record<string, RulesSubcommand> = {
   execute: executeRule,
   history: ruleHistory,
   variables: ruleVariables,
+  validate: validateRule,
 };
 
 export async function rulesCommand(args: string[], console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {

@@ -18,7 +18,8 @@ export const listRules: RulesSubcommand = async (args, { console, env }) => {
       const answer = await client.listPage(page ?? 1, pageSize ?? 50);
       if (json) printJson(console, answer);
       else {
-        console.out(answer.items.length === 0 && answer.total > 0 ? "no rules on this page\n" : summariesTable(answer.items));
+        const { problems } = await client.schedulerStatus();
+        console.out(answer.items.length === 0 && answer.total > 0 ? "no rules on this page\n" : summariesTable(answer.items, problems));
         const last = Math.max(1, Math.ceil(answer.total / answer.page_size));
         console.err(`page ${answer.page} of ${last} (${answer.total} rules)\n`);
       }
@@ -26,7 +27,7 @@ export const listRules: RulesSubcommand = async (args, { console, env }) => {
     }
     const rules = await client.listRules();
     if (json) printJson(console, rules);
-    else console.out(summariesTable(rules));
+    else console.out(summariesTable(rules, (await client.schedulerStatus()).problems));
     return EXIT.ok;
   });
 };

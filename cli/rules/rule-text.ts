@@ -1,16 +1,42 @@
 // How rules, executions, history and variables read in a terminal. Pure: values in, text out.
 import { isTopology } from "../../compiler/topology/canonical-topology.js";
 import type { RuleDsl } from "../rule-dsl.js";
-import type { ExecutionResult, ManualExecution, Rule, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
+import type { ExecutionResult, ManualExecution, Rule, RuleProblem, RuleSummary, RuleVariables, TriggerConfig } from "../../generated/types.js";
 import { plural } from "../console.js";
 import { cell, formatTable } from "../table.js";
 
-export function summariesTable(rules: RuleSummary[]): string {
+/**
+ * The rules as a table. With `problems` (the scheduler status's, by rule id) naming any of them, a
+ * PROBLEMS column says what the last reload found: a rule that cannot run, errors against the
+ * site, warnings (issue 17).
+ */
+export function summariesTable(rules: RuleSummary[], problems: readonly RuleProblem[] = []): string {
   if (rules.length === 0) return "no rules (svc sync PACK --confirmed or svc rules create ... --confirmed adds some)\n";
+  const byId = new Map(problems.map((p) => [p.ruleId, p]));
+  if (!rules.some((r) => byId.has(r.id))) {
+    return formatTable(
+      ["ID", "NAME", "ENABLED", "DESCRIPTION"],
+      rules.map((r) => [String(r.id), cell(r.name, 40), r.enabled ? "yes" : "no", cell(r.description)]),
+    );
+  }
   return formatTable(
-    ["ID", "NAME", "ENABLED", "DESCRIPTION"],
-    rules.map((r) => [String(r.id), cell(r.name, 40), r.enabled ? "yes" : "no", cell(r.description)]),
+    ["ID", "NAME", "ENABLED", "PROBLEMS", "DESCRIPTION"],
+    rules.map((r) => [String(r.id), cell(r.name, 40), r.enabled ? "yes" : "no", problemText(byId.get(r.id)), cell(r.description)]),
   );
+}
+
+/** `cannot run, 1 error`, `2 errors, 1 warning`; empty for none. */
+function problemText(problem: RuleProblem | undefined): string {
+  if (problem === undefined) return "";
+  const count = (severity: string) => problem.diagnostics.filter((d) => d.severity === severity).length;
+  const errors = count("error");
+  const warnings = count("warning");
+  const parts = [
+    ...(problem.excluded ? ["cannot run"] : []),
+    ...(errors > 0 ? [`${errors} ${errors === 1 ? "error" : "errors"}`] : []),
+    ...(warnings > 0 ? [`${warnings} ${warnings === 1 ? "warning" : "warnings"}`] : []),
+  ];
+  return parts.join(", ");
 }
 
 /** A rule for people: its settings, then its DSL (see rule-dsl.ts), or why there is none. */

@@ -3,6 +3,9 @@ export const RULES_SUBCOMMAND_USAGE: Record<string, string> = {
   list: `usage: svc rules list [--page N [--page-size N]] [--json]
 
 Lists the rules: id, name, enabled, description. Every rule unless --page is given. Read-only.
+When the last reload found problems (a stored rule that no longer matches the site, or that
+cannot run), a PROBLEMS column says how many errors and warnings each rule has; the scheduler
+status (GET /api/scheduler/status, "problems") has each diagnostic.
   --page N         only page N (from 1)
   --page-size N    the rules on a page with --page (default 50, at most 500)
   --json           the summaries as a JSON array (with --page: the page as the API answers it)`,
@@ -61,6 +64,13 @@ execution's error, or its failed actions' reasons, or the unavailable input). Re
   --before RECORD  the records before this record id (a newest-first page's last: the next page)
   --after RECORD   the records after this record id (an oldest-first page's last: the next page)
   --json           the page as the API answers it`,
+  validate: `usage: svc rules validate FILE [--json]
+
+Checks a rule file (.rule, .rule.yaml) or an editor document (.flow.json) against the running
+service's site, as PUT would (POST /api/rules/validate): undeclared points, writes out of range,
+trigger points, unit mismatches. Stores nothing. Diagnostics print as svc compile prints them.
+Read-only. Exit 1 when the file has errors (warnings do not count).
+  --json           the answer as the API gives it (valid, diagnostics, rules)`,
   variables: `usage: svc rules variables RULE [--json]
 
 The variables the rule reads and defines, with the live values of its inputs. Read-only.
@@ -89,6 +99,7 @@ Commands:
   execute RULE --confirmed                                      a real execution: no dry run
   history RULE [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
   variables RULE [--json]
+  validate FILE [--json]                                        against the service's site; read-only
 
 --confirmed is required by create, update, enable, disable, delete and execute: without it the
 command refuses before sending anything. --json prints the API's data on stdout for scripts

@@ -1,6 +1,7 @@
 // What the HTTP app needs from the rest of the runtime, passed in by the composition root
 // (runtime/main.ts) or a test: the app itself reads no environment, file or clock of its own.
 import type { Middleware } from "koa";
+import type { SiteIndex } from "../../compiler/index.js";
 import type { ProcessorRoute } from "../../generated/types.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../engine/scheduler/types.js";
@@ -45,7 +46,9 @@ export interface ProcessingDeps {
 
 export interface AppDeps {
   service: RuleService;
-  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "reload">;
+  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "reload" | "pointUsage">;
+  /** The loaded site, indexed once (RuleEngine.site): POST /api/rules/validate compiles with it, GET /api/site/points lists it. */
+  site: SiteIndex;
   store: Store;
   auth: Authenticate;
   clock: Clock;

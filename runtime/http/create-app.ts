@@ -15,6 +15,7 @@ import { historyRoutes } from "./routes/history-routes.js";
 import { processingRoutes } from "./routes/processing-routes.js";
 import { ruleRoutes } from "./routes/rule-routes.js";
 import { schedulerRoutes } from "./routes/scheduler-routes.js";
+import { siteRoutes } from "./routes/site-routes.js";
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
@@ -49,6 +50,7 @@ function mountRoutes(deps: AppDeps): Router<RequestState> {
     ...adapt(ruleRoutes(deps)),
     ...adapt(historyRoutes(deps)),
     ...adapt(schedulerRoutes(deps)),
+    ...adapt(siteRoutes(deps)),
     ...(deps.processing !== undefined ? adapt(processingRoutes(deps, deps.processing)) : {}),
     getOpenApi: deps.docs.getOpenApi,
     getDocs: deps.docs.getDocs,

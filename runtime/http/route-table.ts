@@ -16,7 +16,7 @@ export interface RouteSpec {
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI path template. */
   path: string;
-  tag: "rules" | "scheduler" | "history" | "control-plane" | "audit" | "data-processing" | "docs";
+  tag: "rules" | "site" | "scheduler" | "history" | "control-plane" | "audit" | "data-processing" | "docs";
   summary: string;
   /** Absent: public. */
   permission?: Permission;
@@ -68,6 +68,7 @@ export const ROUTES: readonly RouteSpec[] = [
 
   { operationId: "listRules", method: "get", path: "/api/rules", tag: "rules", summary: "Rule summaries by id, a page at a time.", permission: "rule.read", query: "PageQuery", response: "RuleSummaryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "createRule", method: "post", path: "/api/rules", tag: "rules", summary: "Creates a disabled stub (name and description); the flow and trigger come by PUT.", permission: "rule.write", confirmed: true, request: "RuleCreateRequest", response: "RuleCreated", status: 201, envelope: "api", errors: [...MUTATION, "duplicate-name"] },
+  { operationId: "validateRule", method: "post", path: "/api/rules/validate", tag: "rules", summary: "Compiles an editor document (flow_json, with its trigger_config) or a rule file's text (source, DSL or YAML) with the service's loaded site and answers the diagnostics `svc compile` gives for the same content, and the compiled rules. Stores nothing; no confirmation, no audit record.", permission: "rule.read", request: "RuleValidateRequest", response: "RuleValidation", envelope: "api", errors: ["invalid-input", "payload-too-large", "unsupported-media-type", ...AUTH_READ] },
   { operationId: "getRule", method: "get", path: "/api/rules/{id}", tag: "rules", summary: "The full rule, with both flow columns.", permission: "rule.read", response: "Rule", envelope: "api", errors: ["invalid-input", "not-found", ...AUTH_READ] },
   { operationId: "updateRule", method: "put", path: "/api/rules/{id}", tag: "rules", summary: "Partial update; a flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored.", permission: "rule.write", confirmed: true, request: "RuleUpdateRequest", response: "Rule", envelope: "api", errors: [...MUTATION, "not-found", "duplicate-name"] },
   { operationId: "deleteRule", method: "delete", path: "/api/rules/{id}", tag: "rules", summary: "Removes the rule; its execution history stays.", permission: "rule.write", confirmed: true, request: "ConfirmedRequest", response: "RuleDeleted", envelope: "api", errors: [...MUTATION, "not-found"] },
@@ -76,6 +77,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { operationId: "executeRule", method: "post", path: "/api/rules/{id}/execute", tag: "rules", summary: "Executes the rule now against live values (there is no dry run). An action's success means the local command plane accepted it.", permission: "rule.execute", confirmed: true, request: "ConfirmedRequest", response: "ManualExecution", envelope: "api", errors: [...MUTATION, "not-found", "conflict"] },
   { operationId: "getRuleVariables", method: "get", path: "/api/rules/{id}/variables", tag: "rules", summary: "The variables the rule reads or defines, with live values, for monitoring.", permission: "rule.read", response: "RuleVariables", envelope: "api", errors: ["invalid-input", "not-found", "conflict", ...AUTH_READ] },
   { operationId: "getRuleHistory", method: "get", path: "/api/rules/{id}/history", tag: "history", summary: "The rule's execution records by id: oldest first (resume with after_id) or, with order=desc, newest first (resume with before_id).", permission: "rule.read", query: "HistoryQuery", response: "HistoryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
+  { operationId: "listSitePoints", method: "get", path: "/api/site/points", tag: "site", summary: "The loaded site's points in site-file order, each with its unit, range and the stored rules that read, watch or write it (as of the last reload), and the points stored rules use that the site does not declare.", permission: "rule.read", response: "SitePoints", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "getSchedulerStatus", method: "get", path: "/api/scheduler/status", tag: "scheduler", summary: "Running flag, rule counts, tick interval and load.", permission: "rule.read", response: "SchedulerStatusReport", envelope: "api", errors: AUTH_READ },
   { operationId: "reloadScheduler", method: "post", path: "/api/scheduler/reload", tag: "scheduler", summary: "Re-reads every rule from the store (needed only after out-of-band writes).", permission: "scheduler.reload", response: "ReloadSummary", envelope: "api", errors: ["invalid-input", "payload-too-large", "unsupported-media-type", ...AUTH_READ] },
 

@@ -3,6 +3,7 @@
 // timer and the log folder come from the caller, so tests run it on a fake clock and a temporary
 // store, and the service runs it on real time.
 import type { SiteModel } from "../../generated/types.js";
+import { indexSite, type SiteIndex } from "../../compiler/index.js";
 import type { Clock, TickTimer } from "../engine/scheduler/types.js";
 import { createHistoryRecorder } from "../history/history-recorder.js";
 import { createRuleLog } from "../history/rule-log.js";
@@ -36,6 +37,8 @@ export interface RuleEngineOptions {
 }
 
 export interface RuleEngine {
+  /** The loaded site, indexed once: every compile and check of this engine uses it. */
+  readonly site: SiteIndex;
   readonly plane: PointPlane;
   readonly runtime: RuleRuntime;
   readonly service: RuleService;
@@ -46,6 +49,7 @@ export interface RuleEngine {
 export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
   const { store, clock, timer } = options;
   const onError = options.onError ?? (() => undefined);
+  const site = indexSite(options.site);
   // The plane publishes into the runtime's event channel, which exists only once the runtime does.
   let publish: (event: PointEvent) => boolean = () => false;
   const plane = createPointPlane({ site: options.site, clock, onEvent: (event) => publish(event), history: store.points });
@@ -61,6 +65,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     clock,
     timer,
     recorder,
+    site,
     tickMs: options.tickMs,
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
@@ -72,12 +77,14 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     store,
     clock,
     reload: runtime.reload,
+    site,
   });
 
   let simulator: Simulator | undefined;
   let stopFlushing: (() => void) | undefined;
   const flush = (): Promise<void> => plane.flushHistory().catch((error: unknown) => onError(error, "point history"));
   return {
+    site,
     plane,
     runtime,
     service,

@@ -1,6 +1,9 @@
 // Turns stored rules into what the scheduler runs: compiled once per reload against the site's
 // catalog, triggers resolved to point indices. Pure. A rule whose stored topology does not
-// compile is left out and reported; unknown trigger points are reported beside a loaded rule.
+// compile is left out and reported; unknown trigger points are reported beside a loaded rule, and
+// so are the site checks' findings on its stored flow (issue 17): an error there (an undeclared
+// point) does not stop a rule the engine can still run — its write fails at run time and is
+// recorded — it is reported (docs/decisions.md, "Stored rules that no longer match the site").
 import type { Diagnostic, Rule } from "../../generated/types.js";
 import { compileRule, type ExecutableRule } from "../engine/compile-rule.js";
 import { toScheduledTrigger } from "../engine/scheduler/index.js";
@@ -21,9 +24,10 @@ export interface RuleProblem {
   diagnostics: Diagnostic[];
 }
 
-export function loadRule(rule: Rule, catalog: PointCatalog): { loaded?: LoadedRule; problem?: RuleProblem } {
+/** `site`: the site checks' diagnostics of the stored rule (stored-rule-checks.ts), reported with the engine's own. */
+export function loadRule(rule: Rule, catalog: PointCatalog, site: readonly Diagnostic[] = []): { loaded?: LoadedRule; problem?: RuleProblem } {
   const compiled = compileRule(rule.nodes_json, catalog);
-  if (!compiled.ok) return { problem: { ruleId: rule.id, name: rule.name, excluded: true, diagnostics: compiled.diagnostics } };
+  if (!compiled.ok) return { problem: { ruleId: rule.id, name: rule.name, excluded: true, diagnostics: [...compiled.diagnostics, ...site] } };
   const { trigger, unknownPoints } = toScheduledTrigger(rule.trigger_config, rule.cooldown_ms, (ref) => catalog.lookup(ref)?.index);
   const loaded: LoadedRule = {
     id: rule.id,
@@ -34,8 +38,11 @@ export function loadRule(rule: Rule, catalog: PointCatalog): { loaded?: LoadedRu
     trigger,
     executable: compiled.rule,
   };
-  if (unknownPoints.length === 0) return { loaded };
-  const diagnostics = unknownPoints.map(
+  // The site checks name an undeclared trigger point themselves (point/unknown-trigger-point).
+  const siteSaysTrigger = site.some((d) => d.code === "point/unknown-trigger-point");
+  const unknown = siteSaysTrigger ? [] : unknownPoints;
+  if (unknown.length === 0 && site.length === 0) return { loaded };
+  const diagnostics = unknown.map(
     (ref): Diagnostic => ({
       code: "runtime/unknown-trigger-point",
       severity: "warning",
@@ -43,14 +50,23 @@ export function loadRule(rule: Rule, catalog: PointCatalog): { loaded?: LoadedRu
       path: "/trigger_config/point_refs",
     }),
   );
-  return { loaded, problem: { ruleId: rule.id, name: rule.name, excluded: false, diagnostics } };
+  return { loaded, problem: { ruleId: rule.id, name: rule.name, excluded: false, diagnostics: [...site, ...diagnostics] } };
 }
 
-export function loadRules(rules: readonly Rule[], catalog: PointCatalog): { rules: LoadedRule[]; problems: RuleProblem[] } {
+/**
+ * Loads the enabled rules of `rules`; every rule with site diagnostics (`site`, by rule id) is a
+ * problem, enabled or not (a disabled rule is not run, so it is never `excluded`).
+ */
+export function loadRules(rules: readonly Rule[], catalog: PointCatalog, site: ReadonlyMap<number, Diagnostic[]> = new Map()): { rules: LoadedRule[]; problems: RuleProblem[] } {
   const loaded: LoadedRule[] = [];
   const problems: RuleProblem[] = [];
   for (const rule of rules) {
-    const result = loadRule(rule, catalog);
+    const checked = site.get(rule.id) ?? [];
+    if (!rule.enabled) {
+      if (checked.length > 0) problems.push({ ruleId: rule.id, name: rule.name, excluded: false, diagnostics: checked });
+      continue;
+    }
+    const result = loadRule(rule, catalog, checked);
     if (result.loaded !== undefined) loaded.push(result.loaded);
     if (result.problem !== undefined) problems.push(result.problem);
   }

@@ -1,7 +1,11 @@
 // The running rule engine: the scheduler over the rules of the last reload, the runner that
 // executes them, manual executions, and what monitoring asks (status, variables).
 // Reload re-reads every rule from the store and replaces the scheduler's set wholesale (spec item
-// 12); reloads are serialised, so the last store state always wins.
+// 12); reloads are serialised, so the last store state always wins. Each reload also checks the
+// stored rules against the loaded site (issue 17; unchanged rules keep their last check) and keeps
+// who reads and writes each point for GET /api/site/points.
+import type { SiteIndex } from "../../compiler/index.js";
+import { pointUsage, type PointUsage, type UsageRule } from "../../compiler/index.js";
 import { createScheduler } from "../engine/scheduler/index.js";
 import type { Clock, PointEvent, SchedulerStatus, TickTimer } from "../engine/scheduler/types.js";
 import type { ExecutionResult } from "../engine/execution-result.js";
@@ -11,6 +15,7 @@ import type { Store } from "../store/store.js";
 import { ServiceError, notFound } from "../errors.js";
 import { loadRule, loadRules, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
 import { createRuleRunner } from "./rule-runner.js";
+import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
 
 export interface RuleRuntimeOptions {
@@ -19,6 +24,8 @@ export interface RuleRuntimeOptions {
   clock: Clock;
   timer: TickTimer;
   recorder: HistoryRecorder;
+  /** The loaded site, indexed once: stored rules are checked against it at each reload. */
+  site?: SiteIndex;
   tickMs?: number;
   parallelism?: number;
   eventCapacity?: number;
@@ -61,6 +68,13 @@ export interface RuleRuntime {
   execute(ruleId: number): Promise<ManualExecution>;
   variables(ruleId: number): Promise<VariableView[]>;
   status(): RuntimeStatus;
+  /** Who reads, watches and writes each point among the stored rules of the last reload (by refKey). */
+  pointUsage(): Map<string, PointUsage<StoredUsageRule>>;
+}
+
+/** A stored rule as the point usage names it. */
+export interface StoredUsageRule extends UsageRule {
+  id: number;
 }
 
 export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
@@ -89,6 +103,10 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   });
   let problems: RuleProblem[] = [];
   let totalRules = 0;
+  const siteChecks = createStoredRuleChecks(options.site);
+  // The usage is computed on the first request after a reload, then kept until the next one.
+  let usageRules: StoredUsageRule[] = [];
+  let usage: Map<string, PointUsage<StoredUsageRule>> | undefined;
   let reloading: Promise<unknown> = Promise.resolve();
 
   // Reloads run one at a time. Callers that arrive while one waits to start share it: it has not
@@ -99,14 +117,15 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     const next = reloading.then(async () => {
       waiting = undefined;
       await Promise.all(cooldownWrites); // so that the cooldowns read below include them
-      const stored = await store.rules.listEnabled();
-      const total = await store.rules.count();
+      const stored = await store.rules.listAll();
       const actedAt = await store.cooldowns.list();
-      const { rules, problems: found } = loadRules(stored, plane.catalog);
+      const { rules, problems: found } = loadRules(stored, plane.catalog, siteChecks.checkAll(stored));
       for (const rule of rules) rule.lastActedAt = actedAt.get(rule.id);
       scheduler.reload(rules);
-      totalRules = total;
+      totalRules = stored.length;
       problems = found;
+      usageRules = stored.map(({ id, name, priority, nodes_json, trigger_config }) => ({ id, name, priority, nodes_json: nodes_json as StoredUsageRule["nodes_json"], trigger_config }));
+      usage = undefined;
       for (const problem of found) options.onProblem?.(problem);
       return { loaded: rules.length, enabled: rules.filter((r) => r.enabled).length, problems: found };
     });
@@ -168,5 +187,6 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     },
     // All stored rules as of the last reload, enabled or not (the scheduler holds the enabled ones).
     status: () => ({ ...scheduler.status(), totalRules, problems }),
+    pointUsage: () => (usage ??= pointUsage(usageRules)),
   };
 }

@@ -1,15 +1,17 @@
 // The rule mutations of the spec's state table, each a store write followed by a scheduler reload
-// (spec item 13). Every flow goes through the one compile function: an invalid flow or
-// trigger_config fails the whole update as a unit and nothing is stored. The HTTP layer adds
+// (spec item 13). Every flow goes through the one compile function, with the service's loaded site
+// and the trigger the rule will have after the update (issue 17): an invalid flow or trigger_config
+// fails the whole update as a unit and nothing is stored. The HTTP layer adds
 // authentication, confirmation and the audit record (written by the `before` hook of each call,
 // inside the same transaction, before the change).
-import type { FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
+import type { Diagnostic, FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
 import { validateTriggerConfig } from "../../generated/index.js";
-import { compileFlow } from "../../compiler/index.js";
+import type { SiteIndex } from "../../compiler/index.js";
 import type { Clock } from "../engine/scheduler/types.js";
 import { RuleNameTakenError, type RulePatch, type RuleSummary, type Store } from "../store/store.js";
 import { duplicateName, invalidInput, notFound } from "../errors.js";
 import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
+import { checkWithSite, inRule, isError, isTriggerDiagnostic } from "./rule-warnings.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
 
@@ -27,6 +29,8 @@ export interface RuleServiceOptions {
   clock: Clock;
   /** Re-reads the rules into the scheduler; called after every successful change. */
   reload: () => Promise<unknown>;
+  /** The service's loaded site, indexed once: flows are checked against it. Absent: the site checks are skipped. */
+  site?: SiteIndex;
 }
 
 /** The fields a PUT may change. */
@@ -39,6 +43,12 @@ export interface RuleUpdate {
   flow_json?: FlowJson;
 }
 
+export interface UpdatedRule {
+  rule: Rule;
+  /** JSON Pointers into the rule (`/flow_json/nodes/3/...`, `/trigger_config/point_refs/0`), with node ids. */
+  warnings: Diagnostic[];
+}
+
 export interface RuleService {
   list(page: { offset: number; limit: number }): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule>;
@@ -47,12 +57,13 @@ export interface RuleService {
   /** Forgets every cached read; called with every explicit reload (out-of-band writes). */
   forgetCached(): void;
   create(input: { name: string; description: string }, before?: BeforeChange): Promise<Rule>;
-  update(id: number, update: RuleUpdate, before?: BeforeChange): Promise<Rule>;
+  /** The updated rule and the warnings of its flow with the site and trigger (they never block). */
+  update(id: number, update: RuleUpdate, before?: BeforeChange): Promise<UpdatedRule>;
   remove(id: number, before?: BeforeChange): Promise<void>;
   setEnabled(id: number, enabled: boolean, before?: BeforeChange): Promise<Rule>;
 }
 
-export function createRuleService({ store, clock, reload }: RuleServiceOptions): RuleService {
+export function createRuleService({ store, clock, reload, site }: RuleServiceOptions): RuleService {
   const cache = createRuleReadCache();
   const cached = async (id: number): Promise<CachedRule> => {
     const entry = await cache.get(id, () => store.rules.get(id));
@@ -94,7 +105,15 @@ export function createRuleService({ store, clock, reload }: RuleServiceOptions):
     create: (input, before) => change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id)),
     async update(id, update, before) {
       const patch = toPatch(update);
-      return change("rule.update", id, before, (tx) => tx.rules.update(id, patch, now()));
+      let warnings: Diagnostic[] = [];
+      const rule = await change("rule.update", id, before, async (tx) => {
+        // The stored row is read inside the change: the check sees the flow and trigger this update replaces.
+        const stored = await tx.rules.get(id);
+        if (stored === undefined) return undefined;
+        warnings = checkAgainstSite(update, patch, stored, site);
+        return tx.rules.update(id, patch, now());
+      });
+      return { rule, warnings };
     },
     async remove(id, before) {
       await change("rule.delete", id, before, async (tx) => ((await tx.rules.remove(id)) ? true : undefined));
@@ -104,7 +123,46 @@ export function createRuleService({ store, clock, reload }: RuleServiceOptions):
   };
 }
 
-/** Checks an update and compiles its flow; throws invalid-input with diagnostics, before any write. */
+/**
+ * Compiles the flow the rule will have (the update's, else the stored one) with the trigger it will
+ * have and the site; sets the patch's flow columns. Refuses (invalid-input, nothing stored) what
+ * this update brings in: any error when it gives a flow_json, the trigger's errors when it gives a
+ * trigger_config. Errors of a stored flow the update leaves alone (a rename) do not block it: reload
+ * reports them. Returns the warnings.
+ */
+function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Rule, site: SiteIndex | undefined): Diagnostic[] {
+  // A stub (no flow yet) given a trigger: the trigger is checked beside an empty flow.
+  const stub = update.flow_json === undefined && stored.flow_json === null;
+  if (stub && update.trigger_config === undefined) return [];
+  const flow = update.flow_json ?? stored.flow_json ?? EMPTY_FLOW;
+  const trigger = update.trigger_config !== undefined ? update.trigger_config : stored.trigger_config;
+  const { compiled, diagnostics } = checkWithSite(flow, trigger, site);
+  const placed = stub ? inRule(diagnostics).filter(isTriggerDiagnostic) : inRule(diagnostics);
+  if (update.flow_json !== undefined) {
+    if (compiled === undefined || placed.some(isError)) {
+      const first = placed.find(isError);
+      const where = first ? ` (first: ${first.path ?? ""}: ${first.message})` : "";
+      throw invalidInput(`flow_json is not a valid flow${where}; nothing was stored`, placed);
+    }
+    patch.flow = compiled;
+  } else if (update.trigger_config !== undefined && placed.some((d) => isError(d) && isTriggerDiagnostic(d))) {
+    const first = placed.find((d) => isError(d) && isTriggerDiagnostic(d))!;
+    throw invalidInput(`trigger_config does not match the site (first: ${first.path ?? ""}: ${first.message}); nothing was stored`, placed.filter(isTriggerDiagnostic));
+  }
+  return placed.filter((d) => !isError(d));
+}
+
+/** The smallest valid editor document: a start wired to an end. */
+const EMPTY_FLOW = {
+  nodes: [
+    { id: "start", type: "start", position: { x: 0, y: 0 }, data: { config: { wires: { default: ["end"] } } } },
+    { id: "end", type: "end", position: { x: 200, y: 0 }, data: { config: {} } },
+  ],
+  edges: [],
+  viewport: { x: 0, y: 0, zoom: 1 },
+};
+
+/** Checks an update's settings and trigger_config's shape; throws invalid-input with diagnostics, before any write. */
 function toPatch(update: RuleUpdate): RulePatch {
   const patch: RulePatch = {};
   if (update.name !== undefined) patch.name = update.name;
@@ -117,15 +175,6 @@ function toPatch(update: RuleUpdate): RulePatch {
       throw invalidInput("trigger_config is malformed; nothing was stored", prefixed(diagnostics, "/trigger_config"));
     }
     patch.trigger_config = update.trigger_config;
-  }
-  if (update.flow_json !== undefined) {
-    const compiled = compileFlow(update.flow_json);
-    if (!compiled.ok) {
-      const first = compiled.diagnostics[0];
-      const where = first ? ` (first: /flow_json${first.path ?? ""}: ${first.message})` : "";
-      throw invalidInput(`flow_json is not a valid flow${where}; nothing was stored`, prefixed(compiled.diagnostics, "/flow_json"));
-    }
-    patch.flow = { flow_json: compiled.flow_json, nodes_json: compiled.nodes_json };
   }
   return patch;
 }

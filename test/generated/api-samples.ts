@@ -55,6 +55,24 @@ export const API_SAMPLES = {
     valid: [{ confirmed: true }, { name: "r", description: "", priority: -3, cooldown_ms: 0, trigger_config: null, flow_json: minimalFlow, confirmed: true }, { trigger_config: { type: "interval", interval_ms: 500 }, confirmed: true }],
     invalid: [{ enabled: true, confirmed: true }, { trigger_config: { type: "interval" }, confirmed: true }, { flow_json: null, confirmed: true }, { cooldown_ms: -1, confirmed: true }, { name: "r" }],
   },
+  RuleValidateRequest: {
+    valid: [{ flow_json: minimalFlow }, { flow_json: minimalFlow, trigger_config: { type: "interval", interval_ms: 500 } }, { source: 'rule "r" {}', format: "dsl" }, { source: "", format: "yaml" }],
+    invalid: [{ source: "x" }, { format: "dsl" }, { trigger_config: null }, { source: "x", format: "json" }, { flow_json: [] }, { flow_json: minimalFlow, confirmed: true }],
+  },
+  RuleValidation: {
+    valid: [{ valid: true, diagnostics: [], rules: [] }, { valid: false, diagnostics: [diagnostic], rules: [] }],
+    invalid: [{ valid: true, diagnostics: [] }, { valid: "yes", diagnostics: [], rules: [] }, { valid: true, diagnostics: [{ code: "x" }], rules: [] }],
+  },
+  SitePoints: {
+    valid: [
+      { points: [], undeclared: [] },
+      {
+        points: [{ instance: 7, instance_name: "AHU-1", instance_key: "ahu1", point_type: "action", point: 1, name: "cooling_stage", unit: "", min: 0, max: 2, readers: [{ rule_id: 3, rule: "r", access: "read" }], writers: [{ rule_id: 3, rule: "r", priority: 20 }] }],
+        undeclared: [{ ref: "action(13, 9)", instance: 13, point_type: "action", point: 9, rule_id: 3, rule: "r", access: "write" }],
+      },
+    ],
+    invalid: [{ points: [] }, { points: [{ instance: 7 }], undeclared: [] }, { points: [], undeclared: [{ ref: "x", instance: 1, point_type: "action", point: 1, rule_id: 1, rule: "r", access: "delete" }] }],
+  },
   ConfirmedRequest: { valid: [{ confirmed: true }], invalid: [{}, { confirmed: false }, { confirmed: true, force: true }] },
   PageQuery: { valid: [{}, { page: "1", page_size: "500" }, { page: "42", page_size: "7" }], invalid: [{ page: "0" }, { page_size: "501" }, { page: 1 }, { page: "1.5" }, { size: "5" }] },
   HistoryQuery: { valid: [{}, { after_id: "0", limit: "50" }], invalid: [{ after_id: "-1" }, { limit: "0" }, { limit: "05" }] },

@@ -84,6 +84,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
     {
       service: base.engine.service,
       runtime: base.engine.runtime,
+      site: base.engine.site,
       store: options.wrapAppStore ? options.wrapAppStore(store) : store,
       auth,
       clock,

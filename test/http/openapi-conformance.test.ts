@@ -80,6 +80,12 @@ for (const [name, backend] of databaseBackends()) {
       await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { ...VALVE_RULE, confirmed: true } });
       await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { enabled: true, confirmed: true } });
       await call("updateRule", "PUT", `/api/rules/${id}`, { token: admin, body: { flow_json: { nodes: [], edges: [] }, confirmed: true } });
+      await call("validateRule", "POST", "/api/rules/validate", { token: viewer, body: { source: 'rule "v" {\n  write action(7, 2) = 10\n}', format: "dsl" } });
+      await call("validateRule", "POST", "/api/rules/validate", { token: viewer, body: { flow_json: { nodes: [] } } });
+      await call("validateRule", "POST", "/api/rules/validate", { token: viewer, body: { source: "x" } });
+      await call("validateRule", "POST", "/api/rules/validate", { body: { source: "x", format: "dsl" } });
+      await call("listSitePoints", "GET", "/api/site/points", { token: viewer });
+      await call("listSitePoints", "GET", "/api/site/points?x=1", { token: viewer });
       await call("enableRule", "POST", `/api/rules/${id}/enable`, { token: admin, body: confirmed });
       const status = await call("getSchedulerStatus", "GET", "/api/scheduler/status", { token: viewer });
       expect((status.json as { data: { rules: unknown[] } }).data.rules).to.have.length(1);

@@ -16,7 +16,8 @@ export interface OpenApiInfo {
 const TAGS: Record<RouteSpec["tag"], string> = {
   "control-plane": "Public metadata of the control plane.",
   audit: "The append-only audit log of every mutation (control-plane envelope).",
-  rules: "Rules: create, update through the one compile function, enable, disable, execute, monitor.",
+  rules: "Rules: create, update through the one compile function (with the loaded site), validate without storing, enable, disable, execute, monitor.",
+  site: "The loaded site's points and which stored rules read and write them.",
   history: "The durable execution history.",
   scheduler: "The scheduler's state and reload.",
   "data-processing": "Data processing: task discovery, processor health, processing calls and their derived data (control-plane envelope). Mounted only when data processing is enabled.",

@@ -4,7 +4,6 @@
 import { validateConfirmedRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
 import { invalidInput } from "../../errors.js";
 import type { BeforeChange, RuleUpdate } from "../../rules/rule-service.js";
-import { ruleWarnings } from "../../rules/rule-warnings.js";
 import type { AppDeps } from "../app-deps.js";
 import { auditEvent, type AuditContext } from "../audit-entry.js";
 import { acceptMutation, allowRead, appendAllowed, isObject, type AppContext } from "../guard.js";
@@ -58,9 +57,9 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
 
     async updateRule(ctx) {
       const { input, id, audit } = await acceptMutation(ctx, deps, { action: "rule.update", permission: "rule.write", confirmed: true, resource: RULE, read: readUpdate });
-      const updated = await service.update(id!, input, audited(audit));
+      const { rule: updated, warnings } = await service.update(id!, input, audited(audit));
       // Warnings never block storing: they ride beside `data` (docs/api.md), empty when none.
-      ctx.body = { success: true, data: updated, warnings: ruleWarnings(updated) };
+      ctx.body = { success: true, data: updated, warnings };
     },
 
     async deleteRule(ctx) {

@@ -107,10 +107,6 @@ export async function collectSourceFiles(paths: string[], cwd: string, exclude?:
   return [...files.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function compileSourceFile(source: SourceFile): Promise<FileResult> {
-  return compileSourceFileWith(source, undefined);
-}
-
 /** Compiles one file; rule files with `site` when given (the checks that need a site run only then). */
 export async function compileSourceFileWith(source: SourceFile, site: SiteIndex | undefined): Promise<FileResult> {
   const { path, name, kind } = source;

@@ -4,7 +4,8 @@ import type { RuleMetadata } from "../../compiler/lower/compiled-rule.js";
 import type { FlowJson, NodesTopology } from "../../generated/types.js";
 import { UsageError, type Console } from "../console.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
-import { compileSourceFile, kindOf } from "../source-files.js";
+import { compileWithSites, siteErrors } from "../compile-with-sites.js";
+import { kindOf } from "../source-files.js";
 import { resolve } from "node:path";
 
 export interface LocalRule {
@@ -18,9 +19,12 @@ export interface LocalRule {
 export async function compileLocalRule(file: string, ruleName: string | undefined, cwd: string, console: Console): Promise<LocalRule | undefined> {
   const kind = kindOf(file);
   if (kind === undefined) throw new UsageError(`${file}: not a rule file (expected .rule, .rule.yaml/.yml or .flow.json)`);
-  const result = await compileSourceFile({ path: resolve(cwd, file), name: file, kind });
-  if (result.diagnostics.some((d) => d.severity === "error")) {
-    reportDiagnostics([result], "text", console);
+  // With the site.yaml of its pack, as `svc compile` finds it (issue 17).
+  const { results, sites } = await compileWithSites([{ path: resolve(cwd, file), name: file, kind }], cwd, { kind: "find" });
+  const result = results[0]!;
+  const broken = await siteErrors(sites);
+  if (broken.length > 0 || result.diagnostics.some((d) => d.severity === "error")) {
+    reportDiagnostics([...broken, result], "text", console);
     console.err(`${file} does not compile; nothing was sent\n`);
     return undefined;
   }

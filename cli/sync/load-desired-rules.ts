@@ -7,7 +7,9 @@
 import { readFile } from "node:fs/promises";
 import { UsageError } from "../console.js";
 import { checkRuleNamesUnique } from "../rule-names.js";
-import { collectSourceFiles, compileSourceFile, type FileResult, type SourceFile } from "../source-files.js";
+import { siteErrors } from "../compile-with-sites.js";
+import { findSiteFile, nameFrom, SiteFiles } from "../site-files.js";
+import { collectSourceFiles, compileSourceFileWith, type FileResult, type SourceFile } from "../source-files.js";
 import { compileRuleJson } from "./compile-rule-json.js";
 import type { DesiredRule } from "./sync-plan.js";
 
@@ -26,16 +28,24 @@ export async function loadDesiredRules(paths: string[], cwd: string, command: "s
   const files = await collectSourceFiles(paths, cwd);
   const notes: string[] = [];
   const results: FileResult[] = [];
+  // Each file compiles with its pack's site.yaml, as `svc compile` does (issue 17): named points
+  // resolve, and a point the site lacks stops the sync before any request.
+  const sites = new SiteFiles();
+  const siteOf = async (file: SourceFile) => {
+    const found = await findSiteFile(file.path, file.root?.path);
+    return found === undefined ? undefined : (await sites.load(found, nameFrom(file.name, file.path, found))).index;
+  };
   for (const file of files) {
     if (isEditorDocument(file)) notes.push(`${file.name}: skipped: an editor document has no rule name; ${command} manages rule files`);
     else if (file.kind === "data-processing") {
       if (file.root === undefined) notes.push(`${file.name}: skipped: a data-processing file; the service loads those from its pack (SVC_PACK)`);
     } else if (file.kind === "flow") {
-      const { result, skipped } = compileRuleJson(file.name, await readText(file));
+      const { result, skipped } = compileRuleJson(file.name, await readText(file), { site: await siteOf(file) });
       if (skipped !== undefined) notes.push(`${file.name}: skipped: ${skipped}`);
       else results.push(result);
-    } else results.push(await compileSourceFile(file));
+    } else results.push(await compileSourceFileWith(file, await siteOf(file)));
   }
+  results.push(...(await siteErrors(sites)));
   checkRuleNamesUnique(results);
   const failed = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
   const rules = results.flatMap((r) => r.outputs.flatMap((o) => (o.metadata === undefined ? [] : [{ ...o.metadata, flow_json: o.flow_json, nodes_json: o.nodes_json, file: r.file }])));

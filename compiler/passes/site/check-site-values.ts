@@ -7,7 +7,7 @@
 //     range is not reported.
 //   point/unit-mismatch (warning): comparing, adding or subtracting values of two different
 //     known units, and writing a value of one unit to an action point of another.
-import type { Expr } from "../../../grammar/expression/index.js";
+import type { BinaryExpr, Expr } from "../../../grammar/expression/index.js";
 import { printExpression } from "../../expression/print.js";
 import { flowError, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { FlowNodeEntry } from "../../front-ends/flow-json/flow-model.js";
@@ -58,9 +58,7 @@ function visit(entry: FlowNodeEntry, scope: Scope, parsed: ParsedExpressions, si
     const ast = parsed.get(holder);
     if (ast === undefined) return undefined;
     const current = own ?? scope;
-    const fact = factOf(ast, (name) => current.get(name), (expr, left, right) => {
-      diagnostics.push(unitMismatch(entry, at, expr.operator, printExpression(expr.left), left, printExpression(expr.right), right, expr.span));
-    });
+    const fact = factOf(ast, (name) => current.get(name), (expr, left, right) => diagnostics.push(unitMismatch(entry, at, expr, left, right)));
     return { ast, fact };
   };
   switch (node.type) {
@@ -124,26 +122,19 @@ function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, f
   }
 }
 
-function unitMismatch(
-  entry: FlowNodeEntry,
-  at: ExpressionSite["at"],
-  operator: string,
-  left: string,
-  leftUnit: string,
-  right: string,
-  rightUnit: string,
-  span: Expr["span"],
-): Diagnostic {
-  const a = `${left} (${leftUnit})`;
-  const b = `${right} (${rightUnit})`;
-  const message = operator === "+" ? `adding ${b} to ${a}` : operator === "-" ? `subtracting ${b} from ${a}` : `comparing ${a} with ${b}`;
+// "comparing room (degC) with filter (Pa)", at the operation inside the expression.
+function unitMismatch(entry: FlowNodeEntry, at: ExpressionSite["at"], expr: BinaryExpr, leftUnit: string, rightUnit: string): Diagnostic {
+  const a = `${printExpression(expr.left)} (${leftUnit})`;
+  const b = `${printExpression(expr.right)} (${rightUnit})`;
+  const op = expr.operator;
+  const message = op === "+" ? `adding ${b} to ${a}` : op === "-" ? `subtracting ${b} from ${a}` : `comparing ${a} with ${b}`;
   return {
     code: UNIT_MISMATCH,
     severity: "warning",
     message: `${message}: the site gives them different units`,
     path: sitePath(entry, at),
     nodeId: entry.id,
-    span,
+    span: expr.span,
     suggestion: "check the points: a value of one unit compared with or added to a value of another is rarely meant",
   };
 }

@@ -13,5 +13,6 @@ export type { Value, ValueType } from "./expression/value-type.js";
 export { compileRuleSource, compileRuleAst, type RuleCompileOptions, type RuleFileResult } from "./front-ends/dsl/index.js";
 export { compileRuleYaml } from "./front-ends/yaml/index.js";
 export { checkSelfTrigger, SELF_TRIGGER } from "./passes/check-self-trigger.js";
+export { inRule, isTriggerDiagnostic, TRIGGER_CONFIG_PATH } from "./front-ends/flow-json/rule-paths.js";
 export type { CompiledRule, RuleMetadata } from "./lower/compiled-rule.js";
 export * from "./decompiler/index.js";

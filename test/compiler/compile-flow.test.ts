@@ -27,11 +27,12 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
       ok: true,
       flow_json: minimal(),
       nodes_json: { start: "start", nodes: { start: { type: "start", next: { default: ["end"] } }, end: { type: "end" } } },
+      warnings: [],
     });
   });
 
-  it("returns exactly {ok, flow_json, nodes_json} or {ok, diagnostics}", () => {
-    expect(Object.keys(compileFlow(minimal()))).to.have.members(["ok", "flow_json", "nodes_json"]);
+  it("returns exactly {ok, flow_json, nodes_json, warnings} or {ok, diagnostics}", () => {
+    expect(Object.keys(compileFlow(minimal()))).to.have.members(["ok", "flow_json", "nodes_json", "warnings"]);
     expect(Object.keys(compileFlow({ nodes: [], edges: [] }))).to.have.members(["ok", "diagnostics"]);
   });
 

@@ -4,26 +4,32 @@
 // It works on the JSON text of its input, parsed again: exactly the document a client would send
 // (no functions, getters or shared objects), and never the caller's objects after serialising.
 import type { Diagnostic, FlowJson, NodesTopology, TriggerConfig } from "../../../generated/types.js";
-import { validateFlowJson } from "../../../generated/index.js";
+import { validateFlowJson, validateTriggerConfig } from "../../../generated/index.js";
 import { checkDocumentSize } from "../../passes/check-document-size.js";
 import { checkEdges } from "../../passes/check-edges.js";
 import { checkExecutionBound } from "../../passes/check-execution-bound.js";
 import { checkGraph } from "../../passes/check-graph.js";
 import { checkNodeIds } from "../../passes/check-node-ids.js";
+import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
+import { checkSitePoints, checkTriggerPoints } from "../../passes/site/check-site-points.js";
+import { checkSiteValues } from "../../passes/site/check-site-values.js";
 import { checkStart } from "../../passes/check-start.js";
 import { checkVariables } from "../../passes/check-variables.js";
 import { checkWires } from "../../passes/check-wires.js";
-import { parseExpressions } from "../../passes/parse-expressions.js";
+import { parseExpressions, type ParsedExpressions } from "../../passes/parse-expressions.js";
 import type { SiteIndex } from "../../site/site-index.js";
 import { emitTopology } from "../../topology/emit-topology.js";
 import { sortKeysDeep } from "./canonical-json.js";
-import { buildFlowModel } from "./flow-model.js";
+import { buildFlowModel, type FlowModel, type FlowNodeEntry } from "./flow-model.js";
 
 /** What compileFlow knows besides the document, when the caller knows it (issue 17). */
 export interface CompileOptions {
   /** The site the rule runs against (a pack's site.yaml, the service's loaded site): the checks that need it run only with one. */
   site?: SiteIndex | undefined;
-  /** The rule's trigger: the checks that need trigger and flow together run only with one. */
+  /**
+   * The rule's trigger: the checks that need trigger and flow together run only with one. Its
+   * diagnostics have paths `/trigger_config/point_refs/<k>` (see TRIGGER_CONFIG_PATH).
+   */
   trigger?: TriggerConfig | null | undefined;
 }
 
@@ -36,7 +42,6 @@ export type CompileFlowResult =
   | { ok: false; diagnostics: Diagnostic[] };
 
 export function compileFlow(input: unknown, options: CompileOptions = {}): CompileFlowResult {
-  void options;
   const diagnostics: Diagnostic[] = [];
   const text = checkDocumentSize(input, diagnostics);
   if (text === undefined) return { ok: false, diagnostics };
@@ -57,9 +62,24 @@ export function compileFlow(input: unknown, options: CompileOptions = {}): Compi
     checkVariables(order, parsed, diagnostics);
     checkExecutionBound(order, parsed, diagnostics);
   }
+  checkWithContext(model, order, parsed, options, diagnostics);
   if (order === undefined || diagnostics.some((d) => d.severity !== "warning")) return { ok: false, diagnostics };
   const nodes_json = emitTopology(order, parsed);
   return { ok: true, flow_json: sortKeysDeep(document), nodes_json, warnings: diagnostics };
+}
+
+// The checks against what the caller knows besides the document (issue 17): the site's points,
+// ranges and units; the trigger's points. Nothing at all runs without a site or a trigger.
+function checkWithContext(model: FlowModel, order: FlowNodeEntry[] | undefined, parsed: ParsedExpressions, options: CompileOptions, diagnostics: Diagnostic[]): void {
+  const { site } = options;
+  if (site !== undefined) {
+    checkSitePoints(model, site, diagnostics);
+    if (order !== undefined) checkSiteValues(order, parsed, site, diagnostics);
+  }
+  const trigger = options.trigger;
+  if (trigger?.type !== "on_change" || !validateTriggerConfig(trigger)) return;
+  if (site !== undefined) checkTriggerPoints(trigger, site, diagnostics);
+  diagnostics.push(...checkSelfTrigger(trigger, model.doc, site));
 }
 
 // Schema diagnostics point into /nodes/<index>/...: name the node too, when it has an id.

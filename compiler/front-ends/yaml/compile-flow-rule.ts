@@ -1,13 +1,14 @@
 // A YAML rule written as a raw editor document (`flow:`): compiled by compileFlow as it stands,
 // its metadata taken from the YAML keys as for any rule, and every diagnostic placed in the
 // YAML file (the document's JSON Pointers are relative to `/rules/<i>/flow`).
-import type { Diagnostic, FlowJson } from "../../../generated/types.js";
+import type { Diagnostic, FlowJson, TriggerConfig } from "../../../generated/types.js";
 import type { PointRef } from "../../../grammar/rule/ast.js";
 import type { JsonLocator } from "../../diagnostics/json-locations.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerSettings } from "../../lower/lower-settings.js";
-import { checkSelfTrigger } from "../../passes/check-self-trigger.js";
 import { compileFlow } from "../flow-json/index.js";
+import { isTriggerDiagnostic } from "../flow-json/rule-paths.js";
+import { triggerPointIndex, triggerSourceSpan } from "../dsl/compile-rules.js";
 import type { RuleCompileOptions } from "../dsl/index.js";
 import type { YamlRuleEntry } from "./parse-rule-yaml.js";
 
@@ -18,12 +19,20 @@ export function compileFlowRule(entry: FlowRuleEntry, locator: JsonLocator, diag
   const found: Diagnostic[] = [];
   const metadata = lowerSettings(entry.decl, flowInputs(entry, locator), found);
   const result = compileFlow(entry.flow, { site: options.site, trigger: metadata.trigger_config });
-  if (!result.ok) found.push(...result.diagnostics.map((d) => placeInYaml(d, entry.path, locator)));
+  const place = (d: Diagnostic): Diagnostic => (isTriggerDiagnostic(d) ? placeTriggerInYaml(d, entry, metadata.trigger_config) : placeInYaml(d, entry.path, locator));
+  if (!result.ok) found.push(...result.diagnostics.map(place));
   diagnostics.push(...found);
   if (!result.ok || found.length > 0) return undefined;
   // Warnings only: the rule is still output.
-  diagnostics.push(...checkSelfTrigger(metadata.trigger_config, entry.flow as FlowJson).map((d) => placeInYaml(d, entry.path, locator)));
+  diagnostics.push(...result.warnings.map(place));
   return { ...metadata, flow_json: result.flow_json, nodes_json: result.nodes_json };
+}
+
+// A diagnostic about the trigger's k-th point: at its on_change source in the YAML file.
+function placeTriggerInYaml(d: Diagnostic, entry: FlowRuleEntry, trigger: TriggerConfig | null): Diagnostic {
+  const { path: _path, ...rest } = d;
+  const count = trigger?.type === "on_change" ? trigger.point_refs.length : 0;
+  return { ...rest, span: triggerSourceSpan(entry.decl, triggerPointIndex(d) ?? 0, count) ?? entry.decl.nameSpan };
 }
 
 /** A diagnostic about the flow document, with its path and span in the YAML file. */

@@ -1,0 +1,167 @@
+// Written values against the site (issue 17), by data flow over the nodes in topological order:
+// each variable carries the interval and unit of its value (inputs from the site's min/max and
+// unit, params and constants exactly, period_delta unbounded in the point's unit, calc variables
+// from their expressions); where paths join, a variable's interval is the union of theirs.
+//   point/out-of-range (error): a written value whose every possible value lies outside the
+//     point's min/max (a constant, or a computed value proven outside); one that may leave the
+//     range is not reported.
+//   point/unit-mismatch (warning): comparing, adding or subtracting values of two different
+//     known units, and writing a value of one unit to an action point of another.
+import type { BinaryExpr, Expr } from "../../../grammar/expression/index.js";
+import { printExpression } from "../../expression/print.js";
+import { flowError, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { FlowNodeEntry } from "../../front-ends/flow-json/flow-model.js";
+import { refText, type SiteIndex, type SitePointEntry } from "../../site/site-index.js";
+import { sitePath, type ExpressionSite, type ParsedExpressions } from "../parse-expressions.js";
+import * as I from "./interval.js";
+import { factOf, joinUnits, siteUnit, UNKNOWN, type ValueFact } from "./value-facts.js";
+
+export const OUT_OF_RANGE = "point/out-of-range";
+export const UNIT_MISMATCH = "point/unit-mismatch";
+
+type Scope = Map<string, ValueFact>;
+
+export function checkSiteValues(order: FlowNodeEntry[], parsed: ParsedExpressions, site: SiteIndex, diagnostics: Diagnostic[]): void {
+  const incoming = new Map<string, Scope[]>();
+  for (const entry of order) {
+    const scope = visit(entry, join(incoming.get(entry.id) ?? []), parsed, site, diagnostics);
+    for (const { target } of entry.successors) {
+      const list = incoming.get(target);
+      if (list === undefined) incoming.set(target, [scope]);
+      else list.push(scope);
+    }
+  }
+}
+
+// The union of the scopes of the paths into a node; one path's scope is shared, not copied.
+function join(scopes: Scope[]): Scope {
+  if (scopes.length === 1) return scopes[0]!;
+  const joined: Scope = new Map();
+  for (const scope of scopes) {
+    for (const [name, fact] of scope) {
+      const known = joined.get(name);
+      joined.set(name, known === undefined ? fact : { interval: I.union(known.interval, fact.interval), unit: joinUnits([known.unit, fact.unit]) });
+    }
+  }
+  return joined;
+}
+
+/** Checks the node; returns the scope after it (the one given when the node defines nothing). */
+function visit(entry: FlowNodeEntry, scope: Scope, parsed: ParsedExpressions, site: SiteIndex, diagnostics: Diagnostic[]): Scope {
+  const node = entry.node;
+  let own: Scope | undefined;
+  const define = (name: string, fact: ValueFact): void => {
+    own ??= new Map(scope);
+    own.set(name, fact);
+  };
+  const evaluate = (holder: object, at: ExpressionSite["at"]): { ast: Expr; fact: ValueFact } | undefined => {
+    const ast = parsed.get(holder);
+    if (ast === undefined) return undefined;
+    const current = own ?? scope;
+    const fact = factOf(ast, (name) => current.get(name), (expr, left, right) => diagnostics.push(unitMismatch(entry, at, expr, left, right)));
+    return { ast, fact };
+  };
+  switch (node.type) {
+    case "input": {
+      const { variables, params = [] } = node.data.config;
+      for (const v of variables) define(v.name, inputFact(site.lookup(v)));
+      for (const p of params) define(p.name, typeof p.value === "number" ? { interval: I.exact(p.value) } : UNKNOWN);
+      break;
+    }
+    case "period_delta": {
+      const point = site.lookup(node.data.config);
+      define(node.data.config.name, { interval: I.TOP, unit: point === undefined ? undefined : siteUnit(point.unit) });
+      break;
+    }
+    case "calc":
+      node.data.config.assign.forEach((a, j) => define(a.name, evaluate(a, ["assign", j, "expr"])?.fact ?? UNKNOWN));
+      break;
+    case "switch":
+      node.data.config.rules.forEach((r, j) => evaluate(r, ["rules", j, "condition"]));
+      break;
+    case "change":
+      node.data.config.writes.forEach((w, j) => {
+        const at: ExpressionSite["at"] = ["writes", j, "value"];
+        const value = evaluate(w, at);
+        const point = site.lookup(w);
+        if (value !== undefined && point !== undefined) checkWrite(entry, at, value.ast, value.fact, point, diagnostics);
+      });
+      break;
+    default:
+      break;
+  }
+  return own ?? scope;
+}
+
+function inputFact(point: SitePointEntry | undefined): ValueFact {
+  return point === undefined ? UNKNOWN : { interval: I.range(point.min, point.max), unit: siteUnit(point.unit) };
+}
+
+function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, fact: ValueFact, point: SitePointEntry, diagnostics: Diagnostic[]): void {
+  const target = `${point.name} (${refText(point.ref)})`;
+  const where = { path: sitePath(entry, at), nodeId: entry.id, span: ast.span };
+  if (I.disjoint(fact.interval, point.min, point.max)) {
+    const constant = constantOf(ast);
+    const what = constant !== undefined ? `writes ${constant} to ${target}` : `writes to ${target} a value always ${valueText(fact.interval)}`;
+    diagnostics.push(
+      flowError(OUT_OF_RANGE, `${what}, outside the point's range (${intervalText({ lo: point.min, hi: point.max })} in the site)`, {
+        ...where,
+        suggestion: constant !== undefined ? `write a value ${intervalText({ lo: point.min, hi: point.max })}` : "check the expression against the ranges of the points it reads (site.yaml min/max)",
+      }),
+    );
+  }
+  const unit = siteUnit(point.unit);
+  if (fact.unit !== undefined && unit !== undefined && fact.unit !== unit) {
+    diagnostics.push({
+      code: UNIT_MISMATCH,
+      severity: "warning",
+      message: `writing ${printExpression(ast)} (${fact.unit}) to ${target}, whose unit is ${unit}`,
+      ...where,
+      suggestion: "convert the value to the point's unit",
+    });
+  }
+}
+
+// "comparing room (degC) with filter (Pa)", at the operation inside the expression.
+function unitMismatch(entry: FlowNodeEntry, at: ExpressionSite["at"], expr: BinaryExpr, leftUnit: string, rightUnit: string): Diagnostic {
+  const a = `${printExpression(expr.left)} (${leftUnit})`;
+  const b = `${printExpression(expr.right)} (${rightUnit})`;
+  const op = expr.operator;
+  const message = op === "+" ? `adding ${b} to ${a}` : op === "-" ? `subtracting ${b} from ${a}` : `comparing ${a} with ${b}`;
+  return {
+    code: UNIT_MISMATCH,
+    severity: "warning",
+    message: `${message}: the site gives them different units`,
+    path: sitePath(entry, at),
+    nodeId: entry.id,
+    span: expr.span,
+    suggestion: "check the points: a value of one unit compared with or added to a value of another is rarely meant",
+  };
+}
+
+// A written constant as the author wrote it: `3`, `-1`.
+function constantOf(ast: Expr): string | undefined {
+  if (ast.kind === "number") return String(ast.value);
+  if (ast.kind === "unary" && ast.operator === "-" && ast.operand.kind === "number") return String(-ast.operand.value);
+  return undefined;
+}
+
+/** "from 0 to 2", "at least 0", "at most 100". */
+function intervalText(interval: I.Interval): string {
+  const lo = Number.isFinite(interval.lo) ? short(interval.lo) : undefined;
+  const hi = Number.isFinite(interval.hi) ? short(interval.hi) : undefined;
+  if (lo !== undefined && hi !== undefined) return lo === hi ? `exactly ${lo}` : `from ${lo} to ${hi}`;
+  if (lo !== undefined) return `at least ${lo}`;
+  if (hi !== undefined) return `at most ${hi}`;
+  return "unbounded";
+}
+
+/** "between 150 and 250", "at least 3", "-4 or less". */
+function valueText(interval: I.Interval): string {
+  const text = intervalText(interval);
+  return text.startsWith("from ") ? text.replace(/^from (.*) to /, "between $1 and ") : text;
+}
+
+function short(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}

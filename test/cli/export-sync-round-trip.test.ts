@@ -1,7 +1,7 @@
 // Issue 8's round trip, as a user does it: an empty service, the demo pack in with svc sync, back
 // out with svc export, and the export synced (or imported as JSON) again changes nothing.
 import { expect } from "chai";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli, startCliService, type CliService } from "../helpers/cli-service.js";
@@ -101,7 +101,11 @@ describe("svc export into a copy of the pack (issue 16.22)", function () {
     const pack = join(dir, "changed");
     cpSync(fromRoot("examples/packs/demo"), pack, { recursive: true });
     const boiler = (JSON.parse((await cli("rules", "list", "--json")).out) as Array<{ id: number; name: string }>).find((r) => r.name === "Boiler enable")!;
-    const changed = join(dir, "boiler-changed.rule");
+    // Beside a copy of the site: the file names the site's points.
+    const scratch = join(dir, "scratch");
+    mkdirSync(scratch, { recursive: true });
+    cpSync(fromRoot("examples/packs/demo/site.yaml"), join(scratch, "site.yaml"));
+    const changed = join(scratch, "boiler-changed.rule");
     writeFileSync(changed, readFileSync(join(DEMO_RULES, "boiler-enable.rule"), "utf8").replace("param outdoor_limit = 12", "param outdoor_limit = 9"));
     expect((await cli("rules", "update", String(boiler.id), "--file", changed, "--confirmed")).code).to.equal(0);
     const exported = await cli("export", "--out", join(pack, "rules"));

@@ -13,13 +13,14 @@ import { sqliteKnexConfig } from "../../runtime/store/sqlite-client.js";
 import { loadSite } from "../../runtime/points/load-site.js";
 import { indexSite, type SiteIndex } from "../../compiler/site/site-index.js";
 import { closedPort, runCli, startCliService, type CliService } from "../helpers/cli-service.js";
+import { demoSite } from "../helpers/demo-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
 const confirmed = { confirmed: true } as const;
 
 /** A rule of a demo .rule file, created through the API as sync would: stub, then settings and flow. */
 async function createFromRuleFile(client: ApiClient, file: string, name?: string): Promise<number> {
-  const compiled = compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules", file), "utf8")).rules[0]!;
+  const compiled = compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules", file), "utf8"), { site: demoSite() }).rules[0]!;
   const { id } = await client.createRule({ name: name ?? compiled.name, description: compiled.description }, confirmed);
   const { priority, cooldown_ms, trigger_config, flow_json } = compiled;
   await client.updateRule(id, { priority, cooldown_ms, trigger_config, flow_json }, confirmed);
@@ -39,7 +40,8 @@ async function patchStoredRule(service: CliService, id: number, columns: Record<
 
 /** The demo site with a key `i<id>` for every instance, so that every point has a name to write. */
 function keyedDemoSite(): string {
-  return readFileSync(fromRoot("examples/packs/demo/site.yaml"), "utf8").replace(/^ {2}- id: (\d+)\n/gm, (line, id: string) => `${line}    key: i${id}\n`);
+  const demo = readFileSync(fromRoot("examples/packs/demo/site.yaml"), "utf8").replace(/^ {4}key: \w+\n/gm, "");
+  return demo.replace(/^ {2}- id: (\d+)\n/gm, (line, id: string) => `${line}    key: i${id}\n`);
 }
 
 function loadedSite(path: string): SiteIndex {

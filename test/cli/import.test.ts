@@ -9,6 +9,7 @@ import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
 import type { NodesTopology, Rule } from "../../generated/types.js";
 import { runCli, startCliService, type CliRun, type CliService } from "../helpers/cli-service.js";
+import { demoSite } from "../helpers/demo-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
 const DEMO = "examples/packs/demo";
@@ -72,7 +73,7 @@ describe("svc import (issue 8 item 3)", function () {
   });
 
   it("a legacy compact-only rule (flow_json null) is decompiled and compiled: it gets an editor document with the same topology", async () => {
-    const compiled = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/ahu1-alarms.rule"), "utf8")).rules[0]!;
+    const compiled = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/ahu1-alarms.rule"), "utf8"), { site: demoSite() }).rules[0]!;
     const { flow_json: _flow, nodes_json, ...settings } = compiled;
     writeFileSync(join(dir, "legacy.json"), JSON.stringify({ ...settings, name: "Legacy alarms", flow_json: null, nodes_json }));
     const run = await importing(join(dir, "legacy.json"), "--confirmed");
@@ -85,7 +86,7 @@ describe("svc import (issue 8 item 3)", function () {
 
   it("a stub in JSON is skipped with a note; a wrong field is an error with the file's line and column, nothing sent", async () => {
     writeFileSync(join(dir, "stub.json"), JSON.stringify({ id: 4, name: "A stub", description: "", flow_json: null, nodes_json: {} }));
-    const flow = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/zone-lighting.rule"), "utf8")).rules[0]!.flow_json;
+    const flow = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/zone-lighting.rule"), "utf8"), { site: demoSite() }).rules[0]!.flow_json;
     writeFileSync(join(dir, "bad.json"), `{\n  "name": "Bad priority",\n  "priority": "high",\n  "flow_json": ${JSON.stringify(flow)}\n}\n`);
     const run = await importing(join(dir, "stub.json"), join(dir, "bad.json"), "--confirmed");
     expect(run.code).to.equal(1);
@@ -98,6 +99,7 @@ describe("svc import (issue 8 item 3)", function () {
     const exported = join(dir, "exported");
     mkdirSync(join(exported, "json"), { recursive: true });
     cpSync(fromRoot(DEMO, "rules/zone-lighting.rule"), join(exported, "zone-lighting.rule"));
+    cpSync(fromRoot(DEMO, "site.yaml"), join(exported, "site.yaml")); // its named points need the site
     writeFileSync(join(exported, "json/zone-lighting.json"), JSON.stringify((await rulesByName(admin)).get("Zone lighting")));
     const run = await importing(exported, "--dry-run");
     expect(run.code, run.err).to.equal(0);

@@ -10,6 +10,7 @@ import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
 import type { NodesTopology } from "../../generated/types.js";
 import { runCli, startCliService, type CliService } from "../helpers/cli-service.js";
+import { demoSite } from "../helpers/demo-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
 const confirmed = { confirmed: true } as const;
@@ -52,7 +53,7 @@ describe("svc mcp", function () {
     service = await startCliService();
     engineerEnv = await service.env("Engineer");
     api = createApiClient({ baseUrl: service.url, token: engineerEnv.SVC_ACCESS_TOKEN, timeoutMs: 10_000 });
-    const compiled = compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8")).rules[0]!;
+    const compiled = compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8"), { site: demoSite() }).rules[0]!;
     boiler = (await api.createRule({ name: compiled.name, description: compiled.description }, confirmed)).id;
     const { priority, cooldown_ms, trigger_config, flow_json } = compiled;
     await api.updateRule(boiler, { priority, cooldown_ms, trigger_config, flow_json }, confirmed);

@@ -1,7 +1,7 @@
 // `svc rules ...` as a user runs it: the real binary as a child process against the real service
 // on an ephemeral loopback port, with tokens of the service's key.
 import { expect } from "chai";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
 import type { NodesTopology, Rule } from "../../generated/types.js";
 import { closedPort, runCli, startCliService, type CliService } from "../helpers/cli-service.js";
+import { demoSite } from "../helpers/demo-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
 const BOILER = "examples/packs/demo/rules/boiler-enable.rule";
@@ -108,7 +109,7 @@ describe("svc rules over the API", function () {
     const created = await cli(["rules", "create", "--file", BOILER, "--confirmed", "--json"]);
     expect(created.code, created.err).to.equal(0);
     const rule = JSON.parse(created.out) as Rule;
-    const local = compileRuleSource(readFileSync(fromRoot(BOILER), "utf8")).rules[0]!;
+    const local = compileRuleSource(readFileSync(fromRoot(BOILER), "utf8"), { site: demoSite() }).rules[0]!;
     expect(rule).to.include({ name: "Boiler enable", enabled: false, priority: local.priority, cooldown_ms: local.cooldown_ms });
     expect(isIsomorphic(rule.nodes_json as NodesTopology, local.nodes_json)).to.equal(true);
 
@@ -118,7 +119,10 @@ describe("svc rules over the API", function () {
     const json = await cli(["rules", "get", String(rule.id), "--json"]);
     expect(JSON.parse(json.out)).to.deep.equal(await ruleOf(rule.id));
 
-    const changed = join(dir, "boiler.rule");
+    // A pack of its own beside the demo's site: the file names the site's points.
+    mkdirSync(join(dir, "pack"), { recursive: true });
+    cpSync(fromRoot("examples/packs/demo/site.yaml"), join(dir, "pack/site.yaml"));
+    const changed = join(dir, "pack/boiler.rule");
     const changedText = readFileSync(fromRoot(BOILER), "utf8").replace("param outdoor_limit = 12", "param outdoor_limit = 9");
     expect(changedText).to.contain("outdoor_limit = 9");
     writeFileSync(changed, changedText);
@@ -126,7 +130,7 @@ describe("svc rules over the API", function () {
     expect(updated.code, updated.err).to.equal(0);
     expect(updated.out).to.contain(`updated rule #${rule.id} "Boiler enable"`);
     const stored = (await ruleOf(rule.id)).nodes_json as NodesTopology;
-    expect(isIsomorphic(stored, compileRuleSource(changedText).rules[0]!.nodes_json)).to.equal(true);
+    expect(isIsomorphic(stored, compileRuleSource(changedText, { site: demoSite() }).rules[0]!.nodes_json)).to.equal(true);
     expect(isIsomorphic(stored, local.nodes_json)).to.equal(false);
 
     expect((await cli(["rules", "enable", String(rule.id), "--confirmed"])).code).to.equal(0);
@@ -242,9 +246,12 @@ describe("svc rules over the API", function () {
   });
 
   it("issue 16.21: rules history lists newest first, continues with --before, and shows why a run failed", async () => {
-    // The demo's boiler enable (action 60.1) takes 0 or 1: writing 7 is refused, so every run fails.
+    // The demo's boiler enable (action 60.1) takes 0 or 1. A constant 7 no longer compiles against
+    // the site (issue 17: provably out of range), but AHU-2's fan speed (0 to 100 in the site)
+    // may be in range as far as the site tells, and is not at run time (60 from the start):
+    // every run fails on the range.
     const file = join(dir, "fails.rule");
-    writeFileSync(file, 'rule "Fails 16.21" {\n  trigger every 1h\n  write action(60, 1) = 7\n}\n');
+    writeFileSync(file, 'rule "Fails 16.21" {\n  trigger every 1h\n  input speed = action(42, 1)\n  write action(60, 1) = speed\n}\n');
     const created = await cli(["rules", "create", "--file", file, "--confirmed", "--json"]);
     expect(created.code, created.err).to.equal(0);
     const id = String(JSON.parse(created.out).id);

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
 import { fileNameOf } from "../../cli/rule-names.js";
-import { collectSourceFiles, compileSourceFile, type CompiledOutput } from "../../cli/source-files.js";
+import { compileWithSites } from "../../cli/compile-with-sites.js";
+import { collectSourceFiles, type CompiledOutput } from "../../cli/source-files.js";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { decompileFlow } from "../../compiler/decompiler/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
@@ -23,7 +24,7 @@ const confirmed = { confirmed: true } as const;
 /** The rules of the demo pack's rule files as the local compiler makes them. */
 async function demoRules(): Promise<CompiledOutput[]> {
   const files = (await collectSourceFiles([DEMO], fromRoot())).filter((f) => f.kind === "dsl" || f.kind === "yaml");
-  return (await Promise.all(files.map(compileSourceFile))).flatMap((r) => r.outputs);
+  return (await compileWithSites(files, fromRoot(), { kind: "find" })).results.flatMap((r) => r.outputs);
 }
 
 function clientOf(service: CliService, token: string): ApiClient {

@@ -1,17 +1,21 @@
-// The demo pack's YAML rule and its DSL twin compile to identical nodes_json and flow_json, and
-// to the same settings but the name (rule names are unique in a pack).
+// The demo pack's YAML rule and its DSL twin (kept in test/fixtures: in the pack, two rules would
+// write the fan coil's actions) compile, with the demo site, to identical nodes_json and
+// flow_json, and to the same settings but the name.
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { compileRuleYaml } from "../../compiler/front-ends/yaml/index.js";
+import { indexSite } from "../../compiler/site/site-index.js";
+import { loadSite } from "../../runtime/points/load-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
-const read = (name: string): string => readFileSync(fromRoot("examples/packs/demo/rules", name), "utf8");
+const read = (path: string): string => readFileSync(fromRoot(path), "utf8");
+const site = indexSite(loadSite(read("examples/packs/demo/site.yaml"), "site.yaml").site!);
 
 describe("demo pack: a YAML rule and its DSL twin", () => {
   it("zone1-fan-coil.rule.yaml and zone1-fan-coil-twin.rule compile to identical nodes_json and flow_json", () => {
-    const yaml = compileRuleYaml(read("zone1-fan-coil.rule.yaml"));
-    const dsl = compileRuleSource(read("zone1-fan-coil-twin.rule"));
+    const yaml = compileRuleYaml(read("examples/packs/demo/rules/zone1-fan-coil.rule.yaml"), { site });
+    const dsl = compileRuleSource(read("test/fixtures/zone1-fan-coil-twin.rule"), { site });
     expect(yaml.diagnostics).to.deep.equal([]);
     expect(dsl.diagnostics).to.deep.equal([]);
     const [fromYaml] = yaml.rules;

@@ -225,7 +225,10 @@ describe("executor", () => {
       const { projectRoot } = await import("../helpers/paths.js");
       const dir = join(projectRoot, "examples/packs/demo/rules");
       for (const file of (await readdir(dir)).filter((f) => f.endsWith(".rule"))) {
-        for (const rule of compileRuleSource(await readFile(join(dir, file), "utf8")).rules) {
+        const { demoSite } = await import("../helpers/demo-site.js");
+        const result = compileRuleSource(await readFile(join(dir, file), "utf8"), { site: demoSite() });
+        expect(result.diagnostics, file).to.deep.equal([]);
+        for (const rule of result.rules) {
           const compiled = compileRule(rule.nodes_json, catalog);
           expect(compiled.ok, `${file}: ${rule.name}`).to.equal(true);
         }

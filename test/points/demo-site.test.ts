@@ -3,7 +3,8 @@
 // runs on the virtual channels. The rules are found and compiled exactly as `svc compile` does.
 import { expect } from "chai";
 import { main } from "../../cli/main.js";
-import { collectSourceFiles, compileSourceFile, type CompiledOutput } from "../../cli/source-files.js";
+import { compileWithSites } from "../../cli/compile-with-sites.js";
+import { collectSourceFiles, type CompiledOutput } from "../../cli/source-files.js";
 import type { PointRef } from "../../generated/types.js";
 import type { LoadedSite } from "../../runtime/points/load-site.js";
 import { createPointPlane } from "../../runtime/points/point-plane.js";
@@ -35,7 +36,7 @@ function pointsUsed(output: CompiledOutput, where: string): Use[] {
 
 async function demoUses(): Promise<Use[]> {
   const files = await collectSourceFiles(["examples/packs/demo"], projectRoot);
-  const results = await Promise.all(files.map(compileSourceFile));
+  const { results } = await compileWithSites(files, projectRoot, { kind: "find" });
   return results.flatMap((result) => {
     expect(result.diagnostics, result.file).to.deep.equal([]);
     return result.outputs.flatMap((output) => pointsUsed(output, output.metadata?.name ?? result.file));

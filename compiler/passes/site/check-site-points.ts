@@ -67,8 +67,11 @@ function describeMissing(ref: SiteRef, site: SiteIndex, what: string, writing = 
   const text = `${what} ${refText(ref)}`;
   const instance = site.instance(ref.instance);
   if (instance === undefined) {
-    const ids = site.site.instances.map((i) => `${i.id} (${i.name})`);
-    const listed = ids.length === 0 ? "the site declares no instances" : `the site's instances are ${ids.slice(0, LISTED).join(", ")}${ids.length > LISTED ? ", ..." : ""}`;
+    // The instances whose ids are nearest, in id order: a site may have hundreds.
+    const nearest = [...site.site.instances].sort((a, b) => Math.abs(a.id - ref.instance) - Math.abs(b.id - ref.instance)).slice(0, LISTED);
+    const ids = nearest.sort((a, b) => a.id - b.id).map((i) => `${i.id} (${i.name})`);
+    const more = site.site.instances.length > LISTED;
+    const listed = ids.length === 0 ? "the site declares no instances" : `the site's instances ${more ? "nearest to that id " : ""}are ${ids.join(", ")}`;
     return { code: UNKNOWN_INSTANCE, message: `${text}, but the site has no instance ${ref.instance}`, suggestion: listed };
   }
   const named = `instance ${instance.id} (${instance.name})`;
@@ -77,7 +80,7 @@ function describeMissing(ref: SiteRef, site: SiteIndex, what: string, writing = 
   const twin = instance.points.find((p) => p.point === ref.point && p.type !== ref.point_type);
   if (twin !== undefined) {
     // A rule writes only actions: a measurement of that number is not the point meant.
-    const suggestion = writing && twin.type === "measurement" ? listed : `write ${twin.type}(${instance.id}, ${twin.point}) if that is the point meant`;
+    const suggestion = writing && twin.type === "measurement" ? listed : `did you mean ${twin.type}(${instance.id}, ${twin.point})?`;
     return { code: UNKNOWN_POINT, message: `${text}, but ${named} has ${twin.type} ${twin.point} (${twin.name}), not ${ref.point_type} ${ref.point}`, suggestion };
   }
   return { code: UNKNOWN_POINT, message: `${text}, but ${named} has no ${ref.point_type} ${ref.point}`, suggestion: listed };

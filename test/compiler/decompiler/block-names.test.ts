@@ -9,6 +9,7 @@ import { compileRuleYaml } from "../../../compiler/front-ends/yaml/index.js";
 import type { CompiledRule } from "../../../compiler/lower/compiled-rule.js";
 import type { FlowJson } from "../../../generated/types.js";
 import { canonicalTopology } from "../../helpers/isomorphic.js";
+import { demoSite } from "../../helpers/demo-site.js";
 import { fromRoot } from "../../helpers/paths.js";
 
 function decompiled(rule: CompiledRule, flow: FlowJson = rule.flow_json): string {
@@ -25,7 +26,7 @@ const only = (result: { rules: CompiledRule[]; diagnostics: unknown[] }): Compil
 
 describe("block names through flow_json (issue 16.22)", () => {
   it("issue 16.22: a DSL block's name is its first node's label, and the decompiler writes it back", () => {
-    const rule = only(compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8")));
+    const rule = only(compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8"), { site: demoSite() }));
     const labels = (rule.flow_json.nodes as Array<{ data: { label?: string } }>).map((n) => n.data.label);
     expect(labels).to.include("heat");
     const text = decompiled(rule);
@@ -34,12 +35,12 @@ describe("block names through flow_json (issue 16.22)", () => {
   });
 
   it("issue 16.22: YAML blocks keep their names too", () => {
-    const rule = only(compileRuleYaml(readFileSync(fromRoot("examples/packs/demo/rules/zone1-fan-coil.rule.yaml"), "utf8")));
+    const rule = only(compileRuleYaml(readFileSync(fromRoot("examples/packs/demo/rules/zone1-fan-coil.rule.yaml"), "utf8"), { site: demoSite() }));
     expect(decompiled(rule)).to.contain("block off {").and.contain("goto off");
   });
 
   it("issue 16.22: a label that is no identifier, or one another block already took, gives a numbered block", () => {
-    const rule = only(compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8")));
+    const rule = only(compileRuleSource(readFileSync(fromRoot("examples/packs/demo/rules/boiler-enable.rule"), "utf8"), { site: demoSite() }));
     const relabelled = (label: string): FlowJson =>
       ({
         ...rule.flow_json,

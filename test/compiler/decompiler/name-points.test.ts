@@ -58,10 +58,14 @@ describe("issue 17.2: decompiling with a site", () => {
   });
 
   it("issue 17.2: the named text compiles, with the same site, to the same nodes_json and flow_json", () => {
+    // With the site checks, every point must exist for the rule to compile: this site declares
+    // measurement(12, 4) too.
+    const full = indexSite({ ...SITE, instances: SITE.instances.map((i) => (i.id === 12 ? { ...i, points: [...i.points, { type: "measurement" as const, point: 4, name: "humidity", unit: "%" }] } : i)) });
     const rule = compiledNumeric();
     const { flow_json, nodes_json, ...metadata } = rule;
-    const result = decompileFlow(flow_json, metadata, { site });
-    const again = compileRuleSource(result.ok ? result.text : "", { site });
+    const result = decompileFlow(flow_json, metadata, { site: full });
+    expect(result.ok && result.text).to.include('input other = "Zone 1".humidity');
+    const again = compileRuleSource(result.ok ? result.text : "", { site: full });
     expect(again.diagnostics.filter((d) => d.severity === "error")).to.deep.equal([]);
     expect(JSON.stringify(again.rules[0]!.nodes_json)).to.equal(JSON.stringify(nodes_json));
     expect(JSON.stringify(again.rules[0]!.flow_json)).to.equal(JSON.stringify(flow_json));

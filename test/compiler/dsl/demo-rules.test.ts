@@ -6,6 +6,7 @@ import { printRuleFile } from "../../../compiler/decompiler/index.js";
 import { compileRuleSource } from "../../../compiler/front-ends/dsl/index.js";
 import { parseRuleSource } from "../../../grammar/rule/index.js";
 import { validateNodesJson, type Diagnostic } from "../../../generated/index.js";
+import { demoSite } from "../../helpers/demo-site.js";
 import { fromRoot } from "../../helpers/paths.js";
 
 const folder = fromRoot("examples/packs/demo/rules");
@@ -17,8 +18,8 @@ describe("demo rules (examples/packs/demo/rules)", () => {
   });
 
   for (const file of files) {
-    it(`${file} compiles to one rule without diagnostics, and its nodes_json is valid`, () => {
-      const result = compileRuleSource(readFileSync(join(folder, file), "utf8"));
+    it(`${file} compiles with the demo site to one rule without diagnostics, and its nodes_json is valid`, () => {
+      const result = compileRuleSource(readFileSync(join(folder, file), "utf8"), { site: demoSite() });
       expect(result.diagnostics.map((d) => `${d.span?.start.line}:${d.span?.start.column} ${d.code}: ${d.message}`)).to.deep.equal([]);
       expect(result.rules).to.have.length(1);
       const problems: Diagnostic[] = [];

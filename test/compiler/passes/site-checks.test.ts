@@ -40,6 +40,13 @@ function compile(text: string, site: SiteIndex = indexSite(SITE)): Diagnostic[] 
 const errors = (text: string): Diagnostic[] => compile(text).filter((d) => d.severity === "error");
 
 describe("issue 17.1: site checks in compileFlow", () => {
+  it("issue 17.1: an unknown instance of a large site lists the 8 instances nearest its id, not the first 8", () => {
+    const instances = Array.from({ length: 40 }, (_, k) => ({ id: k * 10, name: `I${k * 10}`, model: "m", channel: "v", points: [] }));
+    const [unknown] = compile('rule "r" { input t = measurement(255, 1) }', indexSite({ channels: SITE.channels, instances }));
+    expect(unknown).to.include({ code: "point/unknown-instance" });
+    expect(unknown!.suggestion).to.equal("the site's instances nearest to that id are 220 (I220), 230 (I230), 240 (I240), 250 (I250), 260 (I260), 270 (I270), 280 (I280), 290 (I290)");
+  });
+
   it("issue 17.1: the demo flows compile to the same nodes_json with and without the site, and without diagnostics", () => {
     const site = demoSite();
     for (const file of ["minimal", "zone-cooling"]) {

@@ -2,9 +2,9 @@
 // the rules that read, watch or write each, then the points rules use that the site does not
 // declare. One shape for a pack (rules named by file and line) and for GET /api/site/points
 // (rules named by id): the JSON of --json, and the table made from it. Pure.
-import { pointUsage, type PointUsage } from "../compiler/site/point-usage.js";
-import { refKey, refText, type SiteIndex, type SiteRef } from "../compiler/site/site-index.js";
-import type { PointType } from "../generated/types.js";
+import { pointUsage } from "../compiler/site/point-usage.js";
+import { refText, type SiteIndex, type SiteRef } from "../compiler/site/site-index.js";
+import { sitePointRows, type PointRow, type Reader, type UndeclaredRow, type Writer } from "../compiler/site/site-points.js";
 import type { FileRule } from "./file-rules.js";
 import { namedPoint } from "./point-names.js";
 import { locateRules } from "./rule-locations.js";
@@ -18,39 +18,11 @@ export interface RuleAt {
   rule: string;
 }
 
-export interface PointReader extends RuleAt {
-  /** "trigger": the rule's on_change trigger watches the point. */
-  access: "read" | "trigger";
-}
-
-export interface PointWriter extends RuleAt {
-  priority: number;
-}
-
-export interface SitePointRow {
-  instance: number;
-  instance_name: string;
-  instance_key: string | null;
-  point_type: PointType;
-  point: number;
-  name: string;
-  unit: string;
-  min: number | null;
-  max: number | null;
-  readers: PointReader[];
-  writers: PointWriter[];
-}
-
+export type PointReader = Reader<RuleAt>;
+export type PointWriter = Writer<RuleAt>;
+export type SitePointRow = PointRow<RuleAt>;
 /** A point some rule uses that the site does not declare. */
-export interface UndeclaredPoint {
-  /** `action(13, 9)`. */
-  ref: string;
-  instance: number;
-  point_type: PointType;
-  point: number;
-  readers: PointReader[];
-  writers: PointWriter[];
-}
+export type UndeclaredPoint = UndeclaredRow<RuleAt>;
 
 export interface SitePointsReport {
   points: SitePointRow[];
@@ -59,28 +31,8 @@ export interface SitePointsReport {
 
 /** The report of a pack: its site's points and the usage of its compiled rule files. */
 export function packPointsReport(site: SiteIndex, rules: readonly FileRule[]): SitePointsReport {
-  const usage = pointUsage(rules);
   const at = (rule: FileRule): RuleAt => ({ file: rule.result.file, line: locateRules(rule.result, site).rule(rule.name).start.line, rule: rule.name });
-  const usersOf = (entry: PointUsage<FileRule> | undefined): Pick<SitePointRow, "readers" | "writers"> => ({
-    readers: (entry?.uses ?? []).flatMap((u) => (u.access === "write" ? [] : [{ ...at(u.rule), access: u.access }])),
-    writers: (entry?.uses ?? []).flatMap((u) => (u.access === "write" ? [{ ...at(u.rule), priority: u.rule.priority }] : [])),
-  });
-  const points = site.points.map((p): SitePointRow => ({
-    instance: p.ref.instance,
-    instance_name: p.instance.name,
-    instance_key: p.instance.key ?? null,
-    point_type: p.ref.point_type,
-    point: p.ref.point,
-    name: p.name,
-    unit: p.unit,
-    min: Number.isFinite(p.min) ? p.min : null,
-    max: Number.isFinite(p.max) ? p.max : null,
-    ...usersOf(usage.get(refKey(p.ref))),
-  }));
-  const undeclared = [...usage.values()]
-    .filter((u) => site.lookup(u.ref) === undefined)
-    .map((u): UndeclaredPoint => ({ ref: refText(u.ref), ...u.ref, ...usersOf(u) }));
-  return { points, undeclared };
+  return sitePointRows(site, pointUsage(rules), at);
 }
 
 /** The report as tables for people: the site's points, then the undeclared ones (when any). */

@@ -7168,9 +7168,9 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "undeclared": {
           "type": "array",
           "items": {
-            "$ref": "#/$defs/UndeclaredPointUse"
+            "$ref": "#/$defs/UndeclaredPoint"
           },
-          "description": "Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule."
+          "description": "The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."
         }
       },
       "$defs": {
@@ -7302,18 +7302,17 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             }
           }
         },
-        "UndeclaredPointUse": {
-          "title": "UndeclaredPointUse",
+        "UndeclaredPoint": {
+          "title": "UndeclaredPoint",
           "type": "object",
-          "description": "A stored rule's use of a point the site does not declare.",
+          "description": "A point stored rules use that the site does not declare, with the rules that read, watch or write it.",
           "required": [
             "ref",
             "instance",
             "point_type",
             "point",
-            "rule_id",
-            "rule",
-            "access"
+            "readers",
+            "writers"
           ],
           "additionalProperties": false,
           "properties": {
@@ -7330,19 +7329,19 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "point": {
               "$ref": "flow-parts.schema.json#/$defs/PointNumber"
             },
-            "rule_id": {
-              "$ref": "rule.schema.json#/properties/id"
+            "readers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/PointReader"
+              },
+              "description": "Rules that read or watch the point, by rule id."
             },
-            "rule": {
-              "$ref": "rule.schema.json#/properties/name"
-            },
-            "access": {
-              "enum": [
-                "read",
-                "trigger",
-                "write"
-              ],
-              "description": "How the rule uses the point."
+            "writers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/PointWriter"
+              },
+              "description": "Rules that write the point, by rule id."
             }
           }
         }

@@ -2910,9 +2910,9 @@ export interface SitePoints {
    */
   points: SitePointUsage[];
   /**
-   * Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule.
+   * The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers.
    */
-  undeclared: UndeclaredPointUse[];
+  undeclared: UndeclaredPoint[];
 }
 /**
  * A declared point with its readers and writers.
@@ -2989,9 +2989,9 @@ export interface PointWriter {
   priority: number;
 }
 /**
- * A stored rule's use of a point the site does not declare.
+ * A point stored rules use that the site does not declare, with the rules that read, watch or write it.
  */
-export interface UndeclaredPointUse {
+export interface UndeclaredPoint {
   /**
    * The point as the DSL writes it, e.g. `action(13, 9)`.
    */
@@ -3000,17 +3000,13 @@ export interface UndeclaredPointUse {
   point_type: PointType;
   point: PointNumber;
   /**
-   * Assigned by the service; a client never chooses it.
+   * Rules that read or watch the point, by rule id.
    */
-  rule_id: number;
+  readers: PointReader[];
   /**
-   * Name of the rule, for humans (1 to 200 characters).
+   * Rules that write the point, by rule id.
    */
-  rule: string;
-  /**
-   * How the rule uses the point.
-   */
-  access: "read" | "trigger" | "write";
+  writers: PointWriter[];
 }
 /**
  * The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.

@@ -35768,7 +35768,7 @@ return errors === 0;
 validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateSitePoints = validate301;
-const schema543 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPointUse"},"description":"Each use by a stored rule of a point the site does not declare (it fails at run time), by point then rule."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPointUse":{"title":"UndeclaredPointUse","type":"object","description":"A stored rule's use of a point the site does not declare.","required":["ref","instance","point_type","point","rule_id","rule","access"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger","write"],"description":"How the rule uses the point."}}}}};
+const schema543 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
 const schema544 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
 const schema548 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
@@ -36455,7 +36455,7 @@ return errors === 0;
 }
 validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema555 = {"title":"UndeclaredPointUse","type":"object","description":"A stored rule's use of a point the site does not declare.","required":["ref","instance","point_type","point","rule_id","rule","access"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger","write"],"description":"How the rule uses the point."}}};
+const schema555 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
 
 function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -36508,8 +36508,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.rule_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(data.readers === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema555.required,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36518,8 +36518,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.rule === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema555.required,parentSchema:schema555,data};
+if(data.writers === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema555.required,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36528,8 +36528,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.access === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema555.required,parentSchema:schema555,data};
+for(const key0 in data){
+if(!((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "readers")) || (key0 === "writers"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36538,9 +36539,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "rule_id")) || (key0 === "rule")) || (key0 === "access"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema555,data};
+}
+if(data.ref !== undefined){
+let data0 = data.ref;
+if(typeof data0 !== "string"){
+const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema555.properties.ref.type,parentSchema:schema555.properties.ref,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36550,10 +36553,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.ref !== undefined){
-let data0 = data.ref;
-if(typeof data0 !== "string"){
-const err8 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema555.properties.ref.type,parentSchema:schema555.properties.ref,data:data0};
+if(data.instance !== undefined){
+let data1 = data.instance;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err8 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema332.type,parentSchema:schema332,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36562,11 +36565,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.instance !== undefined){
-let data1 = data.instance;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err9 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema332.type,parentSchema:schema332,data:data1};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema332,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36575,9 +36576,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema332,data:data1};
+if(data1 < 0 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema332,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36586,8 +36586,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1 < 0 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema332,data:data1};
+}
+}
+if(data.point_type !== undefined){
+let data2 = data.point_type;
+if(!((data2 === "measurement") || (data2 === "action"))){
+const err11 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema338.enum},message:"must be equal to one of the allowed values",schema:schema338.enum,parentSchema:schema338,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36597,11 +36601,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-if(data.point_type !== undefined){
-let data2 = data.point_type;
-if(!((data2 === "measurement") || (data2 === "action"))){
-const err12 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema338.enum},message:"must be equal to one of the allowed values",schema:schema338.enum,parentSchema:schema338,data:data2};
+if(data.point !== undefined){
+let data3 = data.point;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema333.type,parentSchema:schema333,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36610,11 +36613,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.point !== undefined){
-let data3 = data.point;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema333.type,parentSchema:schema333,data:data3};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema333,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36623,9 +36624,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema333,data:data3};
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema333,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -36634,8 +36634,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema333,data:data3};
+}
+}
+if(data.readers !== undefined){
+let data4 = data.readers;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate303(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.properties.readers.type,parentSchema:schema555.properties.readers,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -36645,11 +36658,19 @@ vErrors.push(err15);
 errors++;
 }
 }
+if(data.writers !== undefined){
+let data6 = data.writers;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate305(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+errors = vErrors.length;
 }
-if(data.rule_id !== undefined){
-let data4 = data.rule_id;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err16 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema426.type,parentSchema:schema426,data:data4};
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.properties.writers.type,parentSchema:schema555.properties.writers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -36658,85 +36679,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err17 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema426,data:data4};
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-if(data4 < 1 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/rule_id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema426,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.rule !== undefined){
-let data5 = data.rule;
-if(typeof data5 === "string"){
-if(func3(data5) > 200){
-const err19 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema456,data:data5};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(func3(data5) < 1){
-const err20 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema456,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/rule",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema456.type,parentSchema:schema456,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.access !== undefined){
-let data6 = data.access;
-if(!(((data6 === "read") || (data6 === "trigger")) || (data6 === "write"))){
-const err22 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema555.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema555.properties.access.enum,parentSchema:schema555.properties.access,data:data6};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
 }
 errors++;
 }
@@ -36850,17 +36801,17 @@ return errors === 0;
 }
 validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate310;
-const schema561 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema562 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema563 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema564 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+export const rawValidateSiteModel = validate312;
+const schema559 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema560 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema561 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema562 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
 const pattern194 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate311.evaluated;
+const evaluated0 = validate313.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36869,7 +36820,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema562.required,parentSchema:schema562,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema560.required,parentSchema:schema560,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36879,7 +36830,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema562.required,parentSchema:schema562,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema560.required,parentSchema:schema560,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36890,7 +36841,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema562,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema560,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36904,7 +36855,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(!pattern194.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema563,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema561,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36915,7 +36866,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.type,parentSchema:schema563,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.type,parentSchema:schema561,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36928,7 +36879,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema564.enum},message:"must be equal to one of the allowed values",schema:schema564.enum,parentSchema:schema564,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema562.enum},message:"must be equal to one of the allowed values",schema:schema562.enum,parentSchema:schema562,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36942,7 +36893,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema562.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema560.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36953,7 +36904,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema562.properties.description.type,parentSchema:schema562.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema560.properties.description.type,parentSchema:schema560.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36965,7 +36916,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema562.type,parentSchema:schema562,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36974,21 +36925,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
-validate311.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema565 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema568 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema571 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema572 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema573 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema563 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema566 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema569 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema570 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema571 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
+const evaluated0 = validate317.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37026,7 +36977,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema572.then.required,parentSchema:schema572.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema570.then.required,parentSchema:schema570.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37045,7 +36996,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema572.if,parentSchema:schema572,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema570.if,parentSchema:schema570,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37056,7 +37007,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema572.required,parentSchema:schema572,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema570.required,parentSchema:schema570,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37067,7 +37018,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema572,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema570,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37080,7 +37031,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema573.enum},message:"must be equal to one of the allowed values",schema:schema573.enum,parentSchema:schema573,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema571.enum},message:"must be equal to one of the allowed values",schema:schema571.enum,parentSchema:schema571,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37093,7 +37044,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.base.type,parentSchema:schema572.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.base.type,parentSchema:schema570.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37107,7 +37058,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema572.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema570.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37118,7 +37069,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.amplitude.type,parentSchema:schema572.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.amplitude.type,parentSchema:schema570.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37132,7 +37083,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema572.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema570.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37143,7 +37094,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.period_s.type,parentSchema:schema572.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.period_s.type,parentSchema:schema570.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37157,7 +37108,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema572.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema570.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37168,7 +37119,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.noise.type,parentSchema:schema572.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.noise.type,parentSchema:schema570.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37182,7 +37133,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema572.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema570.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37193,7 +37144,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.step.type,parentSchema:schema572.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.step.type,parentSchema:schema570.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37206,7 +37157,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.min.type,parentSchema:schema572.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.min.type,parentSchema:schema570.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37219,7 +37170,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema572.properties.max.type,parentSchema:schema572.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.max.type,parentSchema:schema570.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37231,7 +37182,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema572.type,parentSchema:schema572,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema570.type,parentSchema:schema570,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37240,16 +37191,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314.evaluated;
+const evaluated0 = validate316.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37262,7 +37213,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37272,7 +37223,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37282,7 +37233,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37292,7 +37243,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema568.oneOf[0].required,parentSchema:schema568.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37302,8 +37253,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema568.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema568.oneOf[0],data};
+if(!(func1.call(schema566.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37316,7 +37267,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema568.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema566.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37390,7 +37341,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema568.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema566.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37401,7 +37352,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[0].properties.unit.type,parentSchema:schema568.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[0].properties.unit.type,parentSchema:schema566.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37414,7 +37365,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema568.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema568.oneOf[0].properties.sign_convention.enum,parentSchema:schema568.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema566.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema566.oneOf[0].properties.sign_convention.enum,parentSchema:schema566.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37427,7 +37378,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.min.type,parentSchema:schema568.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.min.type,parentSchema:schema566.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37440,7 +37391,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.max.type,parentSchema:schema568.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.max.type,parentSchema:schema566.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37453,7 +37404,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema571.type,parentSchema:schema571,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema569.type,parentSchema:schema569,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37464,7 +37415,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema571,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema569,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37474,7 +37425,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema571,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema569,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -37488,7 +37439,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[0].properties.initial.type,parentSchema:schema568.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.initial.type,parentSchema:schema566.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -37502,7 +37453,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema568.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema566.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -37513,7 +37464,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[0].properties.description.type,parentSchema:schema568.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[0].properties.description.type,parentSchema:schema566.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -37524,14 +37475,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate315(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate317(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.oneOf[0].type,parentSchema:schema568.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.oneOf[0].type,parentSchema:schema566.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -37545,7 +37496,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -37555,7 +37506,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -37565,7 +37516,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -37575,7 +37526,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema568.oneOf[1].required,parentSchema:schema568.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -37585,8 +37536,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema568.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema568.oneOf[1],data};
+if(!(func1.call(schema566.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -37599,7 +37550,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema568.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema566.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -37673,7 +37624,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema568.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema566.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -37684,7 +37635,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[1].properties.unit.type,parentSchema:schema568.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[1].properties.unit.type,parentSchema:schema566.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -37697,7 +37648,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.min.type,parentSchema:schema568.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.min.type,parentSchema:schema566.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -37710,7 +37661,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.max.type,parentSchema:schema568.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.max.type,parentSchema:schema566.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -37723,7 +37674,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema571.type,parentSchema:schema571,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema569.type,parentSchema:schema569,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -37734,7 +37685,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema571,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema569,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -37744,7 +37695,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema571,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema569,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -37758,7 +37709,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema568.oneOf[1].properties.initial.type,parentSchema:schema568.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.initial.type,parentSchema:schema566.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -37772,7 +37723,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema568.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema566.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -37783,7 +37734,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.oneOf[1].properties.description.type,parentSchema:schema568.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[1].properties.description.type,parentSchema:schema566.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -37796,7 +37747,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema568.oneOf[1].properties.reads_back.type,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema566.oneOf[1].properties.reads_back.type,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -37807,7 +37758,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -37817,7 +37768,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema568.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -37830,7 +37781,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.oneOf[1].type,parentSchema:schema568.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.oneOf[1].type,parentSchema:schema566.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -37844,7 +37795,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema568.discriminator,parentSchema:schema568,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema566.discriminator,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -37855,7 +37806,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema568.discriminator,parentSchema:schema568,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema566.discriminator,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -37866,7 +37817,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema568.type,parentSchema:schema568,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.type,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -37875,17 +37826,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate316.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate314.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate316.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate313.evaluated;
+const evaluated0 = validate315.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37894,7 +37845,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema565.required,parentSchema:schema565,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema563.required,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37904,7 +37855,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema565.required,parentSchema:schema565,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema563.required,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37914,7 +37865,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema565.required,parentSchema:schema565,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema563.required,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37924,7 +37875,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema565.required,parentSchema:schema565,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema563.required,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37934,7 +37885,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema565.required,parentSchema:schema565,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema563.required,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37945,7 +37896,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema565,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37994,7 +37945,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema565.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema563.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38005,7 +37956,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.key.type,parentSchema:schema565.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.key.type,parentSchema:schema563.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38019,7 +37970,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema565.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema563.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38029,7 +37980,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema565.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema563.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38040,7 +37991,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.name.type,parentSchema:schema565.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.name.type,parentSchema:schema563.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38054,7 +38005,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema565.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema563.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38064,7 +38015,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema565.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema563.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38075,7 +38026,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.model.type,parentSchema:schema565.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.model.type,parentSchema:schema563.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38089,7 +38040,7 @@ if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
 if(!pattern194.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema563,data:data4};
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema561,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -38100,7 +38051,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.type,parentSchema:schema563,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.type,parentSchema:schema561,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -38114,7 +38065,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema565.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema563.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -38125,7 +38076,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.properties.description.type,parentSchema:schema565.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.description.type,parentSchema:schema563.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -38140,14 +38091,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate314(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate316(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema565.properties.points.type,parentSchema:schema565.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema563.properties.points.type,parentSchema:schema563.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -38159,7 +38110,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema565.type,parentSchema:schema565,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema563.type,parentSchema:schema563,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -38168,17 +38119,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
-validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate312.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38187,7 +38138,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema561.required,parentSchema:schema561,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema559.required,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38197,7 +38148,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema561.required,parentSchema:schema561,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema559.required,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38208,7 +38159,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema561,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38222,7 +38173,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema561.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema559.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38233,7 +38184,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.properties.description.type,parentSchema:schema561.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.description.type,parentSchema:schema559.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38248,14 +38199,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate311(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
+if(!(validate313(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.properties.channels.type,parentSchema:schema561.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.properties.channels.type,parentSchema:schema559.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38270,14 +38221,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate313(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate315(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.properties.instances.type,parentSchema:schema561.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.properties.instances.type,parentSchema:schema559.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38289,7 +38240,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema561.type,parentSchema:schema561,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38298,21 +38249,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate175;
 
-export const rawValidateV1Error = validate319;
-const schema577 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate321;
+const schema575 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319.evaluated;
+const evaluated0 = validate321.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38321,7 +38272,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema577.required,parentSchema:schema577,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema575.required,parentSchema:schema575,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38332,7 +38283,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema577,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema575,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38346,7 +38297,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38356,7 +38307,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38366,7 +38317,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema577.properties.error.required,parentSchema:schema577.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38377,7 +38328,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema577.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema575.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38390,7 +38341,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.code.type,parentSchema:schema577.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.code.type,parentSchema:schema575.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38403,7 +38354,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.message.type,parentSchema:schema577.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.message.type,parentSchema:schema575.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38416,7 +38367,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.properties.error.properties.correlationId.type,parentSchema:schema577.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.correlationId.type,parentSchema:schema575.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38428,7 +38379,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema577.properties.error.type,parentSchema:schema577.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema575.properties.error.type,parentSchema:schema575.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38440,7 +38391,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema577.type,parentSchema:schema577,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema575.type,parentSchema:schema575,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38449,8 +38400,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -68,10 +68,10 @@ export const API_SAMPLES = {
       { points: [], undeclared: [] },
       {
         points: [{ instance: 7, instance_name: "AHU-1", instance_key: "ahu1", point_type: "action", point: 1, name: "cooling_stage", unit: "", min: 0, max: 2, readers: [{ rule_id: 3, rule: "r", access: "read" }], writers: [{ rule_id: 3, rule: "r", priority: 20 }] }],
-        undeclared: [{ ref: "action(13, 9)", instance: 13, point_type: "action", point: 9, rule_id: 3, rule: "r", access: "write" }],
+        undeclared: [{ ref: "action(13, 9)", instance: 13, point_type: "action", point: 9, readers: [{ rule_id: 3, rule: "r", access: "trigger" }], writers: [{ rule_id: 3, rule: "r", priority: 0 }] }],
       },
     ],
-    invalid: [{ points: [] }, { points: [{ instance: 7 }], undeclared: [] }, { points: [], undeclared: [{ ref: "x", instance: 1, point_type: "action", point: 1, rule_id: 1, rule: "r", access: "delete" }] }],
+    invalid: [{ points: [] }, { points: [{ instance: 7 }], undeclared: [] }, { points: [], undeclared: [{ ref: "x", instance: 1, point_type: "action", point: 1, readers: [{ rule_id: 1, rule: "r", access: "write" }], writers: [] }] }],
   },
   ConfirmedRequest: { valid: [{ confirmed: true }], invalid: [{}, { confirmed: false }, { confirmed: true, force: true }] },
   PageQuery: { valid: [{}, { page: "1", page_size: "500" }, { page: "42", page_size: "7" }], invalid: [{ page: "0" }, { page_size: "501" }, { page: 1 }, { page: "1.5" }, { size: "5" }] },

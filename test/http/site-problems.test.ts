@@ -3,6 +3,8 @@
 // `problems`, and GET /api/site/points lists the site's points with their readers and writers
 // among stored rules, and the points rules use that the site does not declare.
 import { expect } from "chai";
+import { fetchSitePoints } from "../../cli/api/site-points-client.js";
+import { pointsText } from "../../cli/points-report.js";
 import { compileFlow } from "../../compiler/index.js";
 import type { Diagnostic } from "../../generated/types.js";
 import { startHttpFixture, type HttpFixture } from "./http-fixture.js";
@@ -98,14 +100,23 @@ describe("issue 17.4: stored rules against the loaded site (status problems, GET
     expect(undeclared).to.deep.equal([]);
   });
 
-  it("issue 17.4: GET /api/site/points lists in `undeclared` each stored rule's use of a point the site does not declare", async () => {
+  it("issue 17.4: GET /api/site/points lists in `undeclared` each point stored rules use that the site does not declare, with its readers and writers", async () => {
     const id = await storeOutOfBand("stale", "trigger on_change(measurement(99, 3))\ninput t = measurement(7, 1)\nwrite action(13, 9) = 1", true);
     await f.request("POST", "/api/scheduler/reload", { token: engineer });
     const { undeclared } = (await f.request("GET", "/api/site/points", { token: viewer })).json.data;
     expect(undeclared).to.deep.equal([
-      { ref: "action(13, 9)", instance: 13, point_type: "action", point: 9, rule_id: id, rule: "stale", access: "write" },
-      { ref: "measurement(99, 3)", instance: 99, point_type: "measurement", point: 3, rule_id: id, rule: "stale", access: "trigger" },
+      { ref: "action(13, 9)", instance: 13, point_type: "action", point: 9, readers: [], writers: [{ rule_id: id, rule: "stale", priority: 0 }] },
+      { ref: "measurement(99, 3)", instance: 99, point_type: "measurement", point: 3, readers: [{ rule_id: id, rule: "stale", access: "trigger" }], writers: [] },
     ]);
+  });
+
+  it("issue 17.3/17.4: svc points over the API reads the service's answer, undeclared points included (the shapes are one)", async () => {
+    await storeOutOfBand("stale", "trigger every 1s\nwrite action(13, 9) = 1", true);
+    await f.request("POST", "/api/scheduler/reload", { token: engineer });
+    const report = await fetchSitePoints({ baseUrl: f.url, token: viewer, timeoutMs: 5000 });
+    const text = pointsText(report);
+    expect(text).to.contain("Points the rules use that the site does not declare:");
+    expect(text).to.match(/action\(13, 9\)\s+-\s+stale/);
   });
 
   it("issue 17.4: GET /api/site/points follows changes: each change reloads, and a deleted rule is no longer a writer", async () => {

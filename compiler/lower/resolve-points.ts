@@ -66,8 +66,11 @@ function resolveName(point: A.SitePointName, access: PointAccess, site: SiteInde
   const entry = site.pointNamed(instance, point.name);
   const instanceText = point.quoted ? JSON.stringify(point.instance) : point.instance;
   if (entry === undefined) {
-    const near = closestName(point.name, instance.points.map((p) => p.name));
-    return error("point/unknown-point", `instance ${instance.id} (${instance.name}) has no point named '${point.name}'`, point.nameSpan, didYouMean(near && `${instanceText}.${near}`));
+    const names = instance.points.map((p) => p.name);
+    const near = closestName(point.name, names);
+    // Nothing close: list what the instance has (a few), so that the fix needs no trip to site.yaml.
+    const listed = names.length === 0 ? `instance ${instance.id} has no points` : `its points are ${names.slice(0, LISTED).join(", ")}${names.length > LISTED ? ", ..." : ""}`;
+    return error("point/unknown-point", `instance ${instance.id} (${instance.name}) has no point named '${point.name}'`, point.nameSpan, didYouMean(near && `${instanceText}.${near}`) ?? listed);
   }
   if (access === "write" && entry.ref.point_type !== "action") {
     const writer = actionReadingBack(entry, site);
@@ -81,6 +84,8 @@ function resolveName(point: A.SitePointName, access: PointAccess, site: SiteInde
   return { kind: "point", pointType: entry.ref.point_type, instance: entry.ref.instance, point: entry.ref.point, span: point.span };
 }
 
+const LISTED = 8;
+
 function missingInstanceMessage(point: A.SitePointName): string {
   return point.quoted ? `the site has no instance named ${JSON.stringify(point.instance)}` : `the site has no instance with the key '${point.instance}'`;
 }
@@ -91,7 +96,15 @@ function instanceMeant(point: A.SitePointName, site: SiteIndex): string | undefi
   const other = site.findInstance(point.instance, !point.quoted);
   if ("found" in other) return point.quoted ? didYouMean(`${point.instance}.${point.name}`) : didYouMean(`${JSON.stringify(point.instance)}.${point.name}`);
   const near = closestName(point.instance, site.instanceNames);
-  if (near === undefined) return undefined;
+  if (near === undefined) {
+    if (point.quoted) {
+      const names = [...new Set(site.site.instances.map((i) => JSON.stringify(i.name)))];
+      return `the site's instances are named ${names.slice(0, LISTED).join(", ")}${names.length > LISTED ? ", ..." : ""}`;
+    }
+    const keys = site.site.instances.flatMap((i) => (i.key === undefined ? [] : [i.key]));
+    if (keys.length === 0) return "no instance of the site has a key: name one in quotes (\"AHU-1\".point), or give instances keys in site.yaml";
+    return `the site's keys are ${keys.slice(0, LISTED).join(", ")}${keys.length > LISTED ? ", ..." : ""}`;
+  }
   const asKey = site.findInstance(near, false);
   return didYouMean(`${"found" in asKey ? near : JSON.stringify(near)}.${point.name}`);
 }

@@ -84,7 +84,7 @@ function counts(report: SyncReport, steps: PlanStep[], planned: boolean): string
 
 function reloadText(reload: ReloadSummary | null): string {
   if (reload === null) return "";
-  const problems = reload.problems.map((p) => `\n  #${p.ruleId} ${JSON.stringify(p.name)}: ${p.excluded ? "not loaded" : "loaded with warnings"}${p.diagnostics[0] ? `: ${p.diagnostics[0].message}` : ""}`);
+  const problems = reload.problems.map((p) => `\n  #${p.ruleId} ${JSON.stringify(p.name)}: ${p.excluded ? "not loaded" : p.diagnostics.some((d) => d.severity === "error") ? "loaded, but it does not match the site" : "loaded with warnings"}${p.diagnostics[0] ? `: ${p.diagnostics[0].message}` : ""}`);
   return `; scheduler reloaded: ${reload.loaded} rules loaded, ${reload.enabled} enabled${problems.join("")}`;
 }
 

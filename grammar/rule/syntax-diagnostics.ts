@@ -3,7 +3,8 @@
 // left open when the file ends too early.
 import type { ILexingError, IRecognitionException, IToken } from "chevrotain";
 import type { Diagnostic } from "../../generated/types.js";
-import { positionAt, spanAt, tokenSpan } from "../source/span.js";
+import { LineIndex } from "../source/line-index.js";
+import { spanAt, tokenSpan, type SourceSpan } from "../source/span.js";
 
 const HINTS: Record<string, string> = {
   "&": "use '&&' (or 'and') for logical and",
@@ -13,14 +14,20 @@ const HINTS: Record<string, string> = {
   ";": "statements need no separator: put each on its own line",
 };
 
-function lexingDiagnostic(text: string, error: ILexingError): Diagnostic {
+// One line index per text: positions by binary search, so that a file of many bad characters
+// costs linear time, not a scan from the start for each one.
+function spanIn(lines: LineIndex, offset: number, length: number): SourceSpan {
+  return { start: lines.position(offset), end: lines.position(offset + Math.max(length, 1)) };
+}
+
+function lexingDiagnostic(text: string, lines: LineIndex, error: ILexingError): Diagnostic {
   const char = text[error.offset] ?? "";
   const hint = text[error.offset + 1] === char && char !== "'" ? undefined : HINTS[char];
   return {
     code: "dsl/unexpected-character",
     severity: "error",
     message: `unexpected character '${char}'`,
-    span: spanAt(text, error.offset, 1),
+    span: spanIn(lines, error.offset, 1),
     ...(hint ? { suggestion: hint } : {}),
   };
 }
@@ -38,12 +45,13 @@ export function unclosedDiagnostic(token: IToken): Diagnostic {
 /** Lexing errors; a string in single quotes is one mistake, reported at its first quote. */
 export function lexingDiagnostics(text: string, errors: ILexingError[]): Diagnostic[] {
   let openQuoteLine: number | undefined;
+  const lines = new LineIndex(text);
   return errors.flatMap((error) => {
-    if (text[error.offset] !== "'") return [lexingDiagnostic(text, error)];
-    const line = error.line ?? positionAt(text, error.offset).line;
+    if (text[error.offset] !== "'") return [lexingDiagnostic(text, lines, error)];
+    const line = error.line ?? lines.position(error.offset).line;
     const closing = openQuoteLine === line;
     openQuoteLine = closing ? undefined : line;
-    return closing ? [] : [lexingDiagnostic(text, error)];
+    return closing ? [] : [lexingDiagnostic(text, lines, error)];
   });
 }
 

@@ -59,10 +59,16 @@ export function compileFlow(input: unknown, options: CompileOptions = {}): Compi
   const parsed = parseExpressions(model, diagnostics);
   const order = checkGraph(model, wiresSound, diagnostics);
   if (order !== undefined) {
-    checkVariables(order, parsed, diagnostics);
+    // The bound first: a flow too costly to run is refused before the passes whose cost grows
+    // with the number of variables times the number of nodes (scopes, value ranges), so that no
+    // document under the size limits makes compiling slow (validate is open to every reader).
+    const before = diagnostics.length;
     checkExecutionBound(order, parsed, diagnostics);
+    if (diagnostics.length === before) checkVariables(order, parsed, diagnostics);
   }
-  checkWithContext(model, order, parsed, options, diagnostics);
+  // Value ranges need sound variables and types: only on a flow without errors so far.
+  const sound = order !== undefined && !diagnostics.some((d) => d.severity !== "warning");
+  checkWithContext(model, sound ? order : undefined, parsed, options, diagnostics);
   if (order === undefined || diagnostics.some((d) => d.severity !== "warning")) return { ok: false, diagnostics };
   const nodes_json = emitTopology(order, parsed);
   return { ok: true, flow_json: sortKeysDeep(document), nodes_json, warnings: diagnostics };

@@ -40,6 +40,14 @@ function compile(text: string, site: SiteIndex = indexSite(SITE)): Diagnostic[] 
 const errors = (text: string): Diagnostic[] => compile(text).filter((d) => d.severity === "error");
 
 describe("issue 17.1: site checks in compileFlow", () => {
+  it("issue 17: a flow over the execution bound is refused before the passes whose cost grows with its size (variables, value ranges)", () => {
+    // 7,000 params cost more than 6,000 steps; the unknown variable and the constant out of range
+    // are not looked for: only the bound is reported.
+    const params = Array.from({ length: 7000 }, (_, k) => `param p${k} = 0`).join("\n");
+    const diagnostics = compile(`rule "r" {\n${params}\n  write action(1, 1) = nope + 500\n  write action(1, 1) = 500\n}`);
+    expect(diagnostics.map((d) => d.code)).to.deep.equal(["flow/too-costly"]);
+  });
+
   it("issue 17.1: an unknown instance of a large site lists the 8 instances nearest its id, not the first 8", () => {
     const instances = Array.from({ length: 40 }, (_, k) => ({ id: k * 10, name: `I${k * 10}`, model: "m", channel: "v", points: [] }));
     const [unknown] = compile('rule "r" { input t = measurement(255, 1) }', indexSite({ channels: SITE.channels, instances }));

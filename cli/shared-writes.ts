@@ -32,15 +32,23 @@ export function addSharedWriteWarnings(results: readonly FileResult[]): void {
 }
 
 function sharedWrite(site: SiteIndex | undefined, ref: SiteRef, rule: FileRule, span: SourceSpan, others: Array<{ rule: FileRule; span: SourceSpan }>): Diagnostic {
-  const names = others.map((o) => `"${o.rule.name}" (${o.rule.result.file}:${o.span.start.line}, priority ${o.rule.priority})`);
+  // At most a few others by name: a point many rules write must not make each warning as long as the pack.
+  const names = others.slice(0, NAMED).map((o) => `"${o.rule.name}" (${o.rule.result.file}:${o.span.start.line}, priority ${o.rule.priority})`);
+  if (others.length > NAMED) names.push(`${others.length - NAMED} more rules`);
   const message = `${pointLabel(site, ref)} is also written by ${list(names)}; ${priorityNote([rule, ...others.map((o) => o.rule)])}`;
   return { code: "rule/shared-write", severity: "warning", message, span };
 }
 
+const NAMED = 5;
+
 function priorityNote(writers: FileRule[]): string {
   const priorities = writers.map((w) => w.priority);
-  if (new Set(priorities).size === 1) return `same priority ${priorities[0]}: which one writes last is not defined`;
-  return `priorities ${list(priorities.map(String))}: the higher runs first when ${writers.length === 2 ? "both are" : "several are"} due`;
+  const distinct = [...new Set(priorities)];
+  if (distinct.length === 1) return `same priority ${priorities[0]}: which one writes last is not defined`;
+  // This rule's priority first, then the others' distinct ones, highest first.
+  const shown = writers.length === 2 ? priorities : [priorities[0]!, ...distinct.filter((p) => p !== priorities[0]).sort((a, b) => b - a)];
+  const text = shown.length > NAMED + 1 ? [...shown.slice(0, NAMED + 1).map(String), "..."] : shown.map(String);
+  return `priorities ${list(text)}: the higher runs first when ${writers.length === 2 ? "both are" : "several are"} due`;
 }
 
 function list(items: string[]): string {

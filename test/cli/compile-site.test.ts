@@ -97,6 +97,17 @@ describe("svc compile with the site", () => {
     expect(JSON.parse((await svc("compile", "--check", "--format", "json", pack)).out)).to.deep.equal([]);
   });
 
+  it("issue 17.3: a point many rules write: each warning names five other writers and counts the rest (the output grows with the rules, not their square)", async () => {
+    const many = Array.from({ length: 40 }, (_, k) => `rule "W${k}" {\n  priority ${k % 3}\n  write action(7, 1) = 1\n}\n`).join("");
+    writeFileSync(walkthrough, many);
+    const { out } = await svc("compile", "--check", "--format", "json", pack);
+    const diagnostics = JSON.parse(out) as Array<{ file: string; code: string; message: string }>;
+    expect(diagnostics).to.have.length(41);
+    const first = diagnostics.find((d) => d.file === stages)!;
+    expect(first.message).to.match(/ and 35 more rules; priorities 20, 2, 1 and 0: the higher runs first when several are due$/);
+    expect((first.message.match(/ \(\S+:\d+, priority \d+\)/g) ?? []).length).to.equal(5);
+  });
+
   it("issue 17.3: --strict makes warnings errors: exit 1, and --out writes nothing", async () => {
     const { code, err } = await svc("compile", "--check", "--strict", pack);
     expect(code).to.equal(1);

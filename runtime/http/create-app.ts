@@ -56,14 +56,33 @@ function mountRoutes(deps: AppDeps): Router<RequestState> {
     getDocs: deps.docs.getDocs,
   };
   const router = new Router<RequestState>();
+  const literals = literalSiblings(ROUTES);
   for (const route of ROUTES) {
     if (route.requires === "processing" && deps.processing === undefined) continue;
     const handler = handlers[route.operationId];
     if (handler === undefined) throw new Error(`no handler for route ${route.operationId}`);
-    router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), withRoute(route, handler, deps));
+    router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), notShadowing(route, literals, withRoute(route, handler, deps)));
   }
   router.get("/docs/assets/:file", deps.docs.assets);
   return router;
+}
+
+// A literal path beside a parameter one (/api/rules/validate beside /api/rules/{id}), with its
+// methods: GET /api/rules/validate is a 405 of the literal path, not a malformed rule id.
+function literalSiblings(routes: readonly RouteSpec[]): Map<string, string[]> {
+  const literals = new Map<string, string[]>();
+  for (const route of routes) if (!route.path.includes("{")) literals.set(route.path, [...(literals.get(route.path) ?? []), route.method.toUpperCase()]);
+  return literals;
+}
+
+function notShadowing(route: RouteSpec, literals: Map<string, string[]>, handler: Middleware<RequestState>): Middleware<RequestState> {
+  if (!route.path.includes("{")) return handler;
+  return async (ctx, next) => {
+    const methods = literals.get(ctx.path);
+    if (methods === undefined) return handler(ctx, next);
+    ctx.status = 405;
+    ctx.set("Allow", methods.join(", "));
+  };
 }
 
 /**

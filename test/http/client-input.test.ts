@@ -169,6 +169,16 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(1);
     });
 
+    it("issue 17.4: GET, PUT and DELETE of /api/rules/validate are a 405 with Allow: POST, not a malformed rule id", async () => {
+      const headers = { authorization: `Bearer ${engineer}`, "content-type": "application/json" };
+      for (const method of ["GET", "PUT", "DELETE"]) {
+        const reply = await raw(f.url, method, "/api/rules/validate", { headers });
+        expectError(reply, 405, "method-not-allowed");
+        expect(reply.headers.get("allow"), method).to.equal("POST");
+      }
+      expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).status, "a rule id still reads").to.equal(200);
+    });
+
     it("issue 16.5: unknown methods (TRACE, PROPFIND, LINK, PURGE ...) answer the JSON 405 with Allow where the path exists, 404 where it does not", async () => {
       const headers = { authorization: `Bearer ${engineer}` };
       for (const method of ["TRACE", "PROPFIND", "LINK", "UNLINK", "PURGE", "MKCOL", "PATCH"]) {

@@ -18,6 +18,17 @@ export function validateRule(request: RuleValidateRequest, site: SiteIndex | und
   return answer(diagnostics, compiled === undefined ? [] : [compiled]);
 }
 
+/** The most diagnostics one answer carries: a small body can make hundreds of thousands (one per bad character). */
+export const MAX_VALIDATE_DIAGNOSTICS = 1000;
+
 function answer(diagnostics: Diagnostic[], rules: ValidatedRule[]): RuleValidation {
-  return { valid: !diagnostics.some(isError), diagnostics, rules };
+  const valid = !diagnostics.some(isError);
+  if (diagnostics.length <= MAX_VALIDATE_DIAGNOSTICS) return { valid, diagnostics, rules };
+  const more = diagnostics.length - MAX_VALIDATE_DIAGNOSTICS;
+  const note: Diagnostic = {
+    code: "validate/truncated",
+    severity: "warning",
+    message: `${more} more diagnostics are not shown (the first ${MAX_VALIDATE_DIAGNOSTICS} are): fix these first, or compile the file locally with svc compile, which shows them all`,
+  };
+  return { valid, diagnostics: [...diagnostics.slice(0, MAX_VALIDATE_DIAGNOSTICS), note], rules };
 }

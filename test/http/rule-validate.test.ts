@@ -58,6 +58,18 @@ describe("issue 17.4: POST /api/rules/validate", () => {
     expect(reply.json.data.rules).to.deep.equal(JSON.parse(JSON.stringify(local.rules.map(({ name, flow_json, nodes_json }) => ({ name, flow_json, nodes_json })))));
   });
 
+  it("issue 17: an answer carries at most 1,000 diagnostics and says how many more there are (a 30 KB body of bad characters made 10,000)", async () => {
+    const reply = await validate({ source: "@\n".repeat(10_000), format: "dsl" });
+    expect(reply.status, reply.text.slice(0, 300)).to.equal(200);
+    const diagnostics = reply.json.data.diagnostics as Diagnostic[];
+    expect(diagnostics).to.have.length(1001);
+    expect(diagnostics[999]).to.include({ code: "dsl/unexpected-character" });
+    expect(diagnostics[999]!.span?.start.line).to.equal(1000);
+    expect(diagnostics[1000]).to.include({ code: "validate/truncated", severity: "warning" });
+    expect(diagnostics[1000]!.message).to.match(/^9000 more diagnostics are not shown/);
+    expect(reply.json.data.valid).to.equal(false);
+  });
+
   it("issue 17.4: DSL text writing an undeclared point answers point/unknown-instance at its line and column", async () => {
     const reply = await validate({ source: DSL, format: "dsl" });
     const found = (reply.json.data.diagnostics as Diagnostic[]).find((d) => d.code === "point/unknown-instance");

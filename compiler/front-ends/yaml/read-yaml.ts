@@ -2,6 +2,7 @@
 // syntax errors, duplicate keys, unknown tags, aliases and nesting past the limit.
 import { isAlias, isCollection, isPair, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
 import { MAX_BLOCK_NESTING } from "../../../grammar/rule/nesting.js";
+import { offsetBeyondDepth } from "../../diagnostics/json-depth.js";
 import { nodeSpan, report, spanBetween, type YamlText } from "./yaml-text.js";
 
 /** Collections nested inside each other: a `then` or `fork` branch is two or three levels. */
@@ -15,6 +16,16 @@ export interface ReadYaml {
 
 export function readYaml(text: string): ReadYaml {
   const src: YamlText = { text, lines: new LineCounter(), diagnostics: [] };
+  // Flow collections ([ and {) nested past the limit are refused before the parser, which
+  // recurses on them and would overflow its stack on a deep enough document.
+  const deep = offsetBeyondDepth(text, MAX_YAML_DEPTH - 1); // the top-level mapping is the first level
+  if (deep !== undefined) {
+    // The parser has not counted lines: count them for the span.
+    src.lines.addNewLine(0);
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) src.lines.addNewLine(i + 1);
+    report(src, "yaml/too-deep", `the document nests more than ${MAX_YAML_DEPTH} levels deep`, spanBetween(src, deep, deep + 1));
+    return { src };
+  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { lineCounter: src.lines, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });

@@ -51,7 +51,7 @@ export function writesDsl(entry: ExportEntry): boolean {
   return entry.dsl.kind === "dsl" && dslFileOf(entry) !== undefined && entry.pack?.state !== "unchanged";
 }
 
-/** `json/<file>.json`, relative to the export folder; written for every rule. */
+/** `json/<name>.json`, relative to the export folder; written for every rule, one file per rule. */
 export function jsonFileOf(entry: ExportEntry): string {
-  return `json/${entry.name.file}.json`;
+  return `json/${entry.name.json}.json`;
 }

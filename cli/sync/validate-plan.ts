@@ -41,14 +41,16 @@ export async function validatePlan(steps: PlanStep[], results: readonly FileResu
 // leads to (an input, delta or write naming it), else at the rule's name.
 function placed(d: Diagnostic, sent: DesiredRule, result: FileResult): Diagnostic {
   const rule = sent.name;
+  // A trigger point's path (/trigger_config/point_refs/<k>) is one into the rule, not its flow.
+  const trigger = d.path?.startsWith("/trigger_config/") === true;
   // The node id is kept as a field: the text rendering names it.
-  const message = `${d.message} (the service's site refuses rule ${JSON.stringify(rule)}${d.path ? `, at ${d.path} of its flow_json` : ""})`;
+  const message = `${d.message} (the service's site refuses rule ${JSON.stringify(rule)}${d.path ? `, at ${d.path}${trigger ? "" : " of its flow_json"}` : ""})`;
   const { span: _ignored, ...rest } = d;
   // A rule as the API returns it: the flow sent is the file's flow_json, so the path finds it.
-  if (result.kind === "flow") return { ...rest, message, ...(d.path === undefined ? {} : { path: `/flow_json${d.path}` }) };
+  if (result.kind === "flow") return { ...rest, message, ...(d.path === undefined ? {} : { path: trigger ? d.path : `/flow_json${d.path}` }) };
   const { path: _path, ...noPath } = rest;
   const locator = locateRules(result, result.site?.index);
-  const ref = d.path === undefined ? undefined : pointAt(sent.flow_json, d.path);
+  const ref = d.path === undefined || trigger ? undefined : pointAt(sent.flow_json, d.path);
   return { ...noPath, message, span: ref === undefined ? locator.rule(rule) : locator.point(rule, ref) };
 }
 

@@ -32,7 +32,8 @@ export function planExport(rules: Rule[], pack: PackRules = EMPTY_PACK, options:
     const existing = pack.byName.get(rule.name);
     const entry: ExportEntry = { rule, name: names.get(rule.id)!, dsl };
     if (existing === undefined) return entry;
-    if (differencesOf(existing.compiled, rule).length === 0) return { ...entry, pack: { state: "unchanged", file: existing.file } };
+    const same = existing.compiled === undefined ? dsl.kind === "dsl" && existing.text === dsl.text : differencesOf(existing.compiled, rule).length === 0;
+    if (same) return { ...entry, pack: { state: "unchanged", file: existing.file } };
     if (dsl.kind !== "dsl") return entry;
     if (existing.kind === "yaml") return { ...entry, pack: { state: "not-rewritten", file: existing.file, reason: "it is a YAML rule file, which export does not write" } };
     if (existing.rules > 1) return { ...entry, pack: { state: "not-rewritten", file: existing.file, reason: `it defines ${existing.rules} rules, and export writes one rule per file` } };

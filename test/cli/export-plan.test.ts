@@ -1,12 +1,14 @@
 // What `svc export` plans for rules that do not fit the site it names points by, and for a rule
 // file of the folder that defines several rules (issue 17, CLI fixes): pure, no service.
 import { expect } from "chai";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { indexSite } from "../../compiler/site/site-index.js";
 import { printedDsl, writtenLine } from "../../cli/export/export-report.js";
-import { planExport, jsonFileOf } from "../../cli/export/plan-export.js";
-import type { PackRules } from "../../cli/export/pack-files.js";
+import { dslFileOf, jsonFileOf, planExport } from "../../cli/export/plan-export.js";
+import { readPackRules, type PackRules } from "../../cli/export/pack-files.js";
 import { ruleDslOf } from "../../cli/rule-dsl.js";
 import type { Rule } from "../../generated/types.js";
 import { loadSite } from "../../runtime/points/load-site.js";
@@ -50,6 +52,23 @@ describe("issue 17: svc export of rules that use points the site does not declar
     expect(numeric.kind === "dsl" && numeric.siteProblem).to.equal(undefined);
   });
 
+  it("issue 17: exported again into the pack, its rule file (which does not compile with the site) is found by name and left unchanged, not written twice", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-export-plan-"));
+    try {
+      mkdirSync(join(dir, "rules"));
+      const rule = storedRule(4, UNDECLARED);
+      const first = planExport([rule], await readPackRules(dir, site), { site });
+      expect(dslFileOf(first[0]!)).to.equal("rules/other-site.rule");
+      const dsl = first[0]!.dsl;
+      writeFileSync(join(dir, "rules", "other-site.rule"), dsl.kind === "dsl" ? dsl.text : "");
+      const second = planExport([rule], await readPackRules(dir, site), { site });
+      expect(second[0]!.pack).to.deep.equal({ state: "unchanged", file: "rules/other-site.rule" });
+      expect(dslFileOf(second[0]!)).to.equal("rules/other-site.rule");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("issue 17: printed without --out, the rule is in the text and its site problem is a note", () => {
     const entries = planExport([storedRule(4, UNDECLARED)], undefined, { site });
     const { text, notes } = printedDsl(entries);
@@ -63,7 +82,7 @@ describe("issue 17: svc export --out into a pack whose rule file defines two rul
     const text = `rule "Cooling A" {\n  trigger every 10s\n  input t = measurement(12, 3)\n  when t > 5 { write action(7, 1) = 1 }\n}\n\nrule "Cooling B" {\n  trigger every 10s\n  input t = measurement(12, 3)\n  when t > 6 { write action(7, 1) = 2 }\n}\n`;
     const compiled = compileRuleSource(text).rules;
     const pack: PackRules = {
-      byName: new Map(compiled.map((c) => [c.name, { file: "rules/cooling.rule", kind: "dsl" as const, rules: 2, compiled: c }])),
+      byName: new Map(compiled.map((c) => [c.name, { file: "rules/cooling.rule", kind: "dsl" as const, rules: 2, compiled: c, text }])),
       takenBases: new Set(["cooling"]),
       newRulePrefix: "rules/",
     };

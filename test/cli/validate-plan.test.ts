@@ -1,8 +1,12 @@
 // The check sync and import ask the service for before any change (issue 17, CLI fixes): one
 // validate request per rule that is created or updated, none for the others, and the answer's
-// diagnostics placed in the rule's file (the statement naming the point, or the JSON path).
+// diagnostics placed in the rule's file (the statement naming the point, or the JSON path); and
+// what the report says of a stub left by a refused flow.
 import { expect } from "chai";
 import type { ApiClient } from "../../cli/api/api-client.js";
+import { ApiError } from "../../cli/api/api-errors.js";
+import type { Console } from "../../cli/console.js";
+import { printSyncReport } from "../../cli/sync/print-sync.js";
 import type { FileResult } from "../../cli/source-files.js";
 import type { DesiredRule, PlanStep } from "../../cli/sync/sync-plan.js";
 import { pointAt, validatePlan } from "../../cli/sync/validate-plan.js";
@@ -72,5 +76,16 @@ describe("issue 17: validatePlan, the service's check before sync or import chan
     expect(pointAt(flow, "/nodes/0/data/config/writes/0/value")).to.deep.equal({ instance: 7, point_type: "action", point: 3 });
     expect(pointAt(flow, "/nodes/0/data")).to.equal(undefined);
     expect(pointAt(flow, "/nodes/5/x")).to.equal(undefined);
+  });
+});
+
+describe("issue 17: the report of a create whose flow the service refused (400)", () => {
+  it("issue 17: the stub left is not said to be completed by running sync again as it is: fix the file first, or delete it", () => {
+    let out = "";
+    const console = { out: (t: string) => (out += t), err: () => undefined } as unknown as Console;
+    const step: PlanStep = { action: "create", id: null, name: "A", file: result.file, rule: a };
+    const refused = new ApiError(400, "invalid-flow", "the flow does not compile", undefined, undefined);
+    printSyncReport({ command: "sync", source: "pack", dryRun: false, enable: false, steps: [step], reload: null, outcome: { applied: [], notApplied: [step], failure: { step, error: refused, stubId: 9 } } }, console, false);
+    expect(out).to.contain(`the stub #9 "A" remains (disabled, without a flow): fix the file, then svc sync again completes it (or svc rules delete 9 --confirmed --force)`);
   });
 });

@@ -4,6 +4,7 @@
 // rule files compiled without a site; and --strict, which makes warnings errors.
 import { resolve } from "node:path";
 import { stat } from "node:fs/promises";
+import type { Diagnostic } from "../generated/types.js";
 import { UsageError } from "./console.js";
 import { findSiteFile, nameFrom, SiteFiles, type SiteFile } from "./site-files.js";
 import { compileSourceFileWith, type FileResult, type SourceFile } from "./source-files.js";
@@ -13,26 +14,48 @@ export type SiteChoice = { kind: "find" } | { kind: "none" } | { kind: "file"; f
 
 export async function compileWithSites(files: readonly SourceFile[], cwd: string, choice: SiteChoice): Promise<{ results: FileResult[]; sites: SiteFiles }> {
   const sites = new SiteFiles();
-  let given: string | undefined;
-  if (choice.kind === "file") {
-    given = resolve(cwd, choice.file);
-    if ((await stat(given).catch(() => undefined))?.isFile() !== true) throw new UsageError(`--site ${choice.file}: no such file`);
-  }
-  const siteOf = async (file: SourceFile): Promise<SiteFile | undefined> => {
-    if (choice.kind === "file") return sites.load(given!, choice.file);
-    if (choice.kind === "none") return undefined;
-    const found = await findSiteFile(file.path, file.root?.path);
-    return found === undefined ? undefined : sites.load(found, nameFrom(file.name, file.path, found));
-  };
+  const siteOf = await siteResolver(cwd, choice, sites);
   const results = await Promise.all(
     files.map(async (file) => {
       if (file.kind === "data-processing") return compileSourceFileWith(file, undefined);
       const site = await siteOf(file);
       const result = await compileSourceFileWith(file, site?.index);
-      return site === undefined ? result : { ...result, site, compiledWithSite: site.index !== undefined };
+      if (site === undefined) return result;
+      if (site.index === undefined) result.diagnostics = result.diagnostics.map((d) => brokenSiteDiagnostic(d, site.name));
+      return { ...result, site, compiledWithSite: site.index !== undefined };
     }),
   );
   return { results, sites };
+}
+
+const NO_SITE = /, but no site was given: .*$/s;
+
+/**
+ * A named point of a rule file whose site.yaml was found but has errors: the compiler (given no
+ * site) says "no site was given"; the user is told instead that the site has errors, and that the
+ * names resolve once it is fixed. Same code (point/no-site): the rule compiled without a site.
+ */
+export function brokenSiteDiagnostic(d: Diagnostic, siteName: string): Diagnostic {
+  if (d.code !== "point/no-site" || !NO_SITE.test(d.message)) return d;
+  return { ...d, message: d.message.replace(NO_SITE, `, but the site ${siteName} has errors (reported with it): the names resolve once it is fixed`) };
+}
+
+/**
+ * The site each rule file compiles with, for a choice: loaded through `sites` (once per file).
+ * A --site that names no file is a usage error, found before anything is compiled.
+ */
+export async function siteResolver(cwd: string, choice: SiteChoice, sites: SiteFiles): Promise<(file: SourceFile) => Promise<SiteFile | undefined>> {
+  let given: string | undefined;
+  if (choice.kind === "file") {
+    given = resolve(cwd, choice.file);
+    if ((await stat(given).catch(() => undefined))?.isFile() !== true) throw new UsageError(`--site ${choice.file}: no such file`);
+  }
+  return async (file) => {
+    if (choice.kind === "file") return sites.load(given!, choice.file);
+    if (choice.kind === "none") return undefined;
+    const found = await findSiteFile(file.path, file.root?.path);
+    return found === undefined ? undefined : sites.load(found, nameFrom(file.name, file.path, found));
+  };
 }
 
 /** A result for each site.yaml read that has problems, so that they are reported once, with the file's other problems. */

@@ -15,6 +15,8 @@ export interface RuleLocator {
   rule(name: string): SourceSpan;
   /** The first write of `ref` by the rule; the rule's name when it cannot be found. */
   write(name: string, ref: SiteRef): SourceSpan;
+  /** Where the rule first names `ref` (an input, a delta, a write's target); the rule's name when it cannot be found. */
+  point(name: string, ref: SiteRef): SourceSpan;
 }
 
 const FIRST_LINE: SourceSpan = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } };
@@ -45,6 +47,16 @@ function ruleFileLocator(result: FileResult, site: SiteIndex | undefined): RuleL
         if (statement.kind !== "write") continue;
         const target = refOfTarget(statement.target, result.text, site);
         if (target !== undefined && refKey(target) === refKey(ref)) return statement.span;
+      }
+      return ruleAt(name);
+    },
+    point(name, ref) {
+      const decl = byName.get(name);
+      if (decl === undefined) return ruleAt(name);
+      for (const statement of statementsOf(decl)) {
+        const source = statement.kind === "write" ? statement.target : statement.kind === "input" || statement.kind === "delta" ? statement.point : undefined;
+        const found = source === undefined ? undefined : refOfTarget(source, result.text, site);
+        if (found !== undefined && refKey(found) === refKey(ref)) return (source as { span: SourceSpan }).span;
       }
       return ruleAt(name);
     },

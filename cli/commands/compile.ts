@@ -96,7 +96,10 @@ export async function compileCommand(args: string[], console: Console, cwd: stri
   }
   if (printOne) console.out(`${JSON.stringify(printable(results[0]!), null, 2)}\n`);
   else if (out !== undefined) await writeOutputs(results, out, console);
-  else console.err(`${plural(results.length, "file")} compiled, no errors\n`);
+  else {
+    const warnings = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "warning").length, 0);
+    console.err(`${plural(results.length, "file")} compiled, no errors${warnings > 0 ? `, ${plural(warnings, "warning")}` : ""}\n`);
+  }
   // A binding or task named on its own is checked as a file; resolving it needs its pack.
   const alone = results.filter((r) => r.kind === "data-processing" && r.source?.root === undefined);
   if (alone.length > 0 && format === "text") {

@@ -2,13 +2,16 @@
 // API returns them (svc export's json/<name>.json). The work is in cli/sync/.
 import { UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
-import { runSync } from "../sync/run-sync.js";
+import { runSync, siteChoice } from "../sync/run-sync.js";
 
-export const IMPORT_USAGE = `usage: svc import FILE|DIR... --confirmed [--dry-run] [--enable] [--json]
+export const IMPORT_USAGE = `usage: svc import FILE|DIR... --confirmed [--dry-run] [--enable] [--site SITE.yaml] [--json]
 
 Creates or updates rules from files so that the service has them; never deletes a rule (svc
-sync --prune does). Every file is compiled locally first; any error, or one rule name in two
-files, stops the import before a request is sent. Rules are matched by name: created (disabled)
+sync --prune does). Every file is compiled locally first, with its pack's site.yaml (or --site);
+any error, or one rule name in two files, stops the import before a request is sent; its warnings
+are printed as svc compile prints them. Then the service checks every rule to create or update
+against the site it loaded (POST /api/rules/validate, one request per rule, nothing stored): a
+rule it refuses is reported at its file and stops the import before any change (exit 1). Rules are matched by name: created (disabled)
 when the service has no rule of that name, updated when the flow, trigger_config, description,
 priority or cooldown differ, left alone when they match (a flow that differs only in its editor
 layout or node ids counts as unchanged).
@@ -21,17 +24,21 @@ layout or node ids counts as unchanged).
                are not read (svc export writes every rule both as DSL and as JSON: import
                DIR, or name the JSON files, not both)
   --confirmed  required to write (not for --dry-run)
-  --dry-run    read the service and print the plan; write nothing
+  --dry-run    read the service, check the rules to write with it, and print the plan; write
+               nothing
   --enable     enable every imported rule that is disabled; without it new rules stay disabled
                and existing rules keep their state
+  --site SITE.yaml
+               compile every file with this site instead of the nearest site.yaml
   --json       one JSON object on stdout: {dry_run, actions, applied, not_applied, reload}
-               (compile errors: the JSON array of svc compile --format json)
+               (compile errors, or rules the service refuses: the JSON array of svc compile
+               --format json)
 Writes are made in order: creates, updates, enables. The first request that is refused or fails
 stops the import, and the report lists what was and was not applied. After any change the
 scheduler is reloaded once. Needs SVC_ACCESS_TOKEN (an Admin or Engineer token) and
 SVC_BASE_URL (default http://127.0.0.1:8080).
-Exit codes: 0 done (or nothing to do), 1 a file has errors or the service holds two rules with
-one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused a request),
+Exit codes: 0 done (or nothing to do), 1 a file has errors (locally, or against the service's
+site) or the service holds two rules with one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused a request),
 4 the service failed (unreachable, timed out, 5xx).`;
 
 export async function importCommand(args: string[], console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {
@@ -41,11 +48,12 @@ export async function importCommand(args: string[], console: Console, cwd: strin
     "dry-run": { type: "boolean" },
     enable: { type: "boolean" },
     json: { type: "boolean" },
+    site: { type: "string" },
   });
   if (positionals.length === 0) throw new UsageError("name at least one file or folder: svc import FILE... --confirmed");
   const source = positionals.length === 1 ? positionals[0]! : "the files";
   return runSync(
-    { command: "import", paths: positionals, source, confirmed: values.confirmed === true, dryRun: values["dry-run"] === true, prune: false, enable: values.enable === true, json: values.json === true },
+    { command: "import", paths: positionals, source, confirmed: values.confirmed === true, dryRun: values["dry-run"] === true, prune: false, enable: values.enable === true, json: values.json === true, site: siteChoice(values.site) },
     console,
     cwd,
     env,

@@ -18,6 +18,7 @@ export function writtenLine(entry: ExportEntry, dir: string): string {
   if (entry.pack?.state === "rewritten") notes.push(`${entry.pack.file} rewritten: the rule changed on the service`);
   const lines = [`${label(entry)} -> ${files.join(", ")}${notes.length > 0 ? `; ${notes.join("; ")}` : ""}`];
   if (dsl.kind === "failed") lines.push(`  warning: not written as DSL: ${dsl.reason}`);
+  if (dsl.kind === "dsl" && dsl.siteProblem !== undefined) lines.push(`  warning: ${siteWarning(dsl.siteProblem)}`);
   if (entry.pack?.state === "not-rewritten") {
     lines.push(`  warning: the rule changed on the service, but ${join(dir, entry.pack.file)} was not rewritten: ${entry.pack.reason}; its new content is in ${join(dir, jsonFileOf(entry))}`);
   }
@@ -62,7 +63,7 @@ export function writtenJson(entries: ExportEntry[], dir: string): unknown[] {
       rule_file_state: entry.pack?.state ?? (dslFile === undefined ? null : "written"),
       json_file: join(dir, jsonFileOf(entry)),
       dsl_from: dsl.kind === "dsl" ? dsl.from : null,
-      note: dsl.kind === "stub" ? "stub: no flow yet" : dsl.kind === "failed" ? dsl.reason : null,
+      note: dsl.kind === "stub" ? "stub: no flow yet" : dsl.kind === "failed" ? dsl.reason : dsl.siteProblem === undefined ? null : siteWarning(dsl.siteProblem),
     };
   });
 }
@@ -85,12 +86,18 @@ export function printedDsl(entries: ExportEntry[]): { text: string; notes: strin
     } else {
       printed.set(rule.name, rule.id);
       texts.push(dsl.text);
+      if (dsl.siteProblem !== undefined) notes.push(`warning: ${label(entry)} ${siteWarning(dsl.siteProblem)}`);
     }
   }
   const left = entries.length - texts.length;
   if (entries.length === 0) notes.push("the service has no rules");
   else notes.push(`${plural(texts.length, "rule")} of ${entries.length} printed as DSL${left > 0 ? `, ${left} left out (svc export --json prints every rule)` : ""}`);
   return { text: texts.join("\n"), notes };
+}
+
+/** A rule written as DSL that the site's checks refuse: its points the site lacks stay numeric. */
+function siteWarning(problem: string): string {
+  return `does not match the site: ${problem}; points the site does not declare are written as numbers, and the file compiles once the site declares them`;
 }
 
 function label(entry: ExportEntry): string {

@@ -1,11 +1,14 @@
 // The rule files a folder already holds, before `svc export` writes into it (issue 16.22): which
 // file defines which rule, compiled as sync compiles them (with the folder's site, so that named
 // points resolve), so that a rule is written back into the file it came from, and a file that
-// already says what the service holds is left as it is.
+// already says what the service holds is left as it is. A file that does not compile with the
+// site (its rule uses points the site does not declare) still names its rules (parsed), so that
+// export finds them there and compares the file's text.
 import { readFile, stat } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
-import { compileRuleYaml } from "../../compiler/front-ends/yaml/index.js";
+import { compileRuleYaml, parseRuleYaml } from "../../compiler/front-ends/yaml/index.js";
+import { parseRuleSource } from "../../grammar/rule/index.js";
 import type { CompiledRule } from "../../compiler/lower/compiled-rule.js";
 import type { SiteIndex } from "../../compiler/site/site-index.js";
 import { collectSourceFiles } from "../source-files.js";
@@ -17,8 +20,13 @@ export interface PackRuleFile {
   kind: "dsl" | "yaml";
   /** How many rules the file defines: a file of several rules is never rewritten as one. */
   rules: number;
-  /** The rule as the file defines it, compiled. */
-  compiled: CompiledRule;
+  /**
+   * The rule as the file defines it, compiled; absent when the file does not compile with the
+   * site (a rule written with points the site does not declare): then only its text is compared.
+   */
+  compiled?: CompiledRule;
+  /** The file's text. */
+  text: string;
 }
 
 export interface PackRules {
@@ -42,8 +50,12 @@ export async function readPackRules(dir: string, site?: SiteIndex): Promise<Pack
     const file = relative(dir, source.path).split("\\").join("/");
     takenBases.add(baseOf(file));
     const kind = source.kind === "dsl" ? "dsl" : "yaml";
-    for (const compiled of result.rules) {
-      if (!byName.has(compiled.name)) byName.set(compiled.name, { file, kind, rules: result.rules.length, compiled });
+    // Every rule the file defines, by name (parsed), so that a rule that does not compile (with
+    // the site) still goes back into its own file, never into a second file of the same name.
+    const names = source.kind === "dsl" ? parseRuleSource(text).file.rules.map((r) => r.name) : parseRuleYaml(text).rules.map((r) => r.decl.name);
+    for (const name of names) {
+      const compiled = result.rules.find((r) => r.name === name);
+      if (!byName.has(name)) byName.set(name, { file, kind, rules: names.length, text, ...(compiled === undefined ? {} : { compiled }) });
     }
   }
   const rulesFolder = exists && (await stat(join(dir, "rules")).catch(() => undefined))?.isDirectory() === true;

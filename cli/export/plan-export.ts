@@ -32,7 +32,8 @@ export function planExport(rules: Rule[], pack: PackRules = EMPTY_PACK, options:
     const existing = pack.byName.get(rule.name);
     const entry: ExportEntry = { rule, name: names.get(rule.id)!, dsl };
     if (existing === undefined) return entry;
-    if (differencesOf(existing.compiled, rule).length === 0) return { ...entry, pack: { state: "unchanged", file: existing.file } };
+    const same = existing.compiled === undefined ? dsl.kind === "dsl" && existing.text === dsl.text : differencesOf(existing.compiled, rule).length === 0;
+    if (same) return { ...entry, pack: { state: "unchanged", file: existing.file } };
     if (dsl.kind !== "dsl") return entry;
     if (existing.kind === "yaml") return { ...entry, pack: { state: "not-rewritten", file: existing.file, reason: "it is a YAML rule file, which export does not write" } };
     if (existing.rules > 1) return { ...entry, pack: { state: "not-rewritten", file: existing.file, reason: `it defines ${existing.rules} rules, and export writes one rule per file` } };
@@ -51,7 +52,7 @@ export function writesDsl(entry: ExportEntry): boolean {
   return entry.dsl.kind === "dsl" && dslFileOf(entry) !== undefined && entry.pack?.state !== "unchanged";
 }
 
-/** `json/<file>.json`, relative to the export folder; written for every rule. */
+/** `json/<name>.json`, relative to the export folder; written for every rule, one file per rule. */
 export function jsonFileOf(entry: ExportEntry): string {
-  return `json/${entry.name.file}.json`;
+  return `json/${entry.name.json}.json`;
 }

@@ -17,6 +17,7 @@ export const createRule: RulesSubcommand = async (args, { console, cwd, env }) =
     description: { type: "string" },
     file: { type: "string" },
     rule: { type: "string" },
+    site: { type: "string" },
     confirmed: { type: "boolean" },
     json: { type: "boolean" },
   });
@@ -24,8 +25,9 @@ export const createRule: RulesSubcommand = async (args, { console, cwd, env }) =
   const file = stringOf(values.file);
   if (file === undefined && values.name === undefined) throw new UsageError("give --name NAME (a stub) or --file FILE (a rule from a file)");
   if (file === undefined && values.rule !== undefined) throw new UsageError("--rule picks a rule of --file FILE");
+  if (file === undefined && values.site !== undefined) throw new UsageError("--site is the site --file FILE compiles with");
   if (!values.confirmed) return refuseUnconfirmed("rules create", "creating a rule", console, values.json === true);
-  const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), cwd, console);
+  const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), stringOf(values.site), cwd, console);
   if (file !== undefined && local === undefined) return EXIT.diagnostics;
   const { name, description } = stubOf(local, file, stringOf(values.name), stringOf(values.description));
   const json = values.json === true;
@@ -55,6 +57,7 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
   const { values, positionals } = parseOptions(args, {
     file: { type: "string" },
     rule: { type: "string" },
+    site: { type: "string" },
     name: { type: "string" },
     description: { type: "string" },
     confirmed: { type: "boolean" },
@@ -64,8 +67,9 @@ export const updateRule: RulesSubcommand = async (args, { console, cwd, env }) =
   const file = stringOf(values.file);
   if (file === undefined && values.name === undefined && values.description === undefined) throw new UsageError("give --file FILE, or --name NAME and/or --description TEXT");
   if (file === undefined && values.rule !== undefined) throw new UsageError("--rule picks a rule of --file FILE");
+  if (file === undefined && values.site !== undefined) throw new UsageError("--site is the site --file FILE compiles with");
   if (!values.confirmed) return refuseUnconfirmed("rules update", "updating a rule", console, values.json === true);
-  const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), cwd, console);
+  const local = file === undefined ? undefined : await compileFile(file, stringOf(values.rule), stringOf(values.site), cwd, console);
   if (file !== undefined && local === undefined) return EXIT.diagnostics;
   if (local?.metadata !== undefined && (values.name !== undefined || values.description !== undefined)) {
     throw new UsageError(`${file} gives the rule's name and description; --name and --description go with an editor document or without --file`);
@@ -132,9 +136,9 @@ function sentText(changes: RuleChanges, file: string | undefined): string {
 }
 
 /** The compiler is loaded only for --file: the other commands start without it. */
-async function compileFile(file: string, ruleName: string | undefined, cwd: string, console: Console): Promise<LocalRule | undefined> {
+async function compileFile(file: string, ruleName: string | undefined, site: string | undefined, cwd: string, console: Console): Promise<LocalRule | undefined> {
   const { compileLocalRule } = await import("./local-rule-file.js");
-  return compileLocalRule(file, ruleName, cwd, console);
+  return compileLocalRule(file, ruleName, cwd, console, site);
 }
 
 /** The stub of a create: the file's name and description, or the options'. */

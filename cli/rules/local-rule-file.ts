@@ -15,12 +15,17 @@ export interface LocalRule {
   nodes_json: NodesTopology;
 }
 
-/** The one rule of `file` (or the rule named `ruleName` in it); undefined when it has errors (reported). */
-export async function compileLocalRule(file: string, ruleName: string | undefined, cwd: string, console: Console): Promise<LocalRule | undefined> {
+/**
+ * The one rule of `file` (or the rule named `ruleName` in it), compiled with `site` (--site) or
+ * else the nearest site.yaml; undefined when it has errors (reported).
+ */
+export async function compileLocalRule(file: string, ruleName: string | undefined, cwd: string, console: Console, site?: string): Promise<LocalRule | undefined> {
   const kind = kindOf(file);
   if (kind === undefined) throw new UsageError(`${file}: not a rule file (expected .rule, .rule.yaml/.yml or .flow.json)`);
-  // With the site.yaml of its pack, as `svc compile` finds it (issue 17).
-  const { results, sites } = await compileWithSites([{ path: resolve(cwd, file), name: file, kind }], cwd, { kind: "find" });
+  // With the site.yaml of its pack, as `svc compile` finds it, or --site (issue 17).
+  if (site === "") throw new UsageError("--site needs a site.yaml file");
+  const choice = site === undefined ? ({ kind: "find" } as const) : ({ kind: "file", file: site } as const);
+  const { results, sites } = await compileWithSites([{ path: resolve(cwd, file), name: file, kind }], cwd, choice);
   const result = results[0]!;
   const broken = await siteErrors(sites);
   if (broken.length > 0 || result.diagnostics.some((d) => d.severity === "error")) {

@@ -14,17 +14,20 @@ status (GET /api/scheduler/status, "problems") has each diagnostic.
 Shows one rule: its settings, trigger, and its flow as rule DSL (the decompiler's).
   --json           the rule as the API answers it, with flow_json and nodes_json`,
   create: `usage: svc rules create --name NAME [--description TEXT] --confirmed [--json]
-       svc rules create --file FILE [--rule NAME] --confirmed [--json]
+       svc rules create --file FILE [--rule NAME] [--site SITE.yaml] --confirmed [--json]
 
 Creates a rule. It starts disabled (enable it with svc rules enable RULE --confirmed).
   --name NAME         a stub: a name and a description, no flow yet
   --description TEXT  the stub's description
   --file FILE         a rule file (.rule, .rule.yaml) or an editor document (.flow.json, named
                       with --name): compiled here first, errors reported at file:line:col and
-                      nothing sent; then the stub is created and given the flow, trigger and settings
+                      nothing sent (compiled with the nearest site.yaml, or --site); then the stub is
+                      created and given the flow, trigger and settings
   --rule NAME         the rule of FILE to take when FILE defines several
+  --site SITE.yaml    compile FILE with this site instead of the nearest site.yaml (as
+                      svc compile --site); the service still checks the flow against its own site
   --confirmed         required: creating a rule changes the service`,
-  update: `usage: svc rules update RULE --file FILE [--rule NAME] --confirmed [--json]
+  update: `usage: svc rules update RULE --file FILE [--rule NAME] [--site SITE.yaml] --confirmed [--json]
        svc rules update RULE [--name NAME] [--description TEXT] --confirmed [--json]
 
 Replaces a rule's flow and settings with a file's, or renames or re-describes it. Whether the rule
@@ -34,6 +37,8 @@ is enabled does not change.
                       Compiled here first with the service's compile function: errors are
                       reported at file:line:col and nothing is sent
   --rule NAME         the rule of FILE to take when FILE defines several
+  --site SITE.yaml    compile FILE with this site instead of the nearest site.yaml (as
+                      svc compile --site); the service still checks the flow against its own site
   --name NAME         a new name
   --description TEXT  a new description
   --confirmed         required: an update changes what runs`,

@@ -7,9 +7,11 @@
 import { readFile } from "node:fs/promises";
 import { UsageError } from "../console.js";
 import { checkRuleNamesUnique } from "../rule-names.js";
-import { siteErrors } from "../compile-with-sites.js";
-import { findSiteFile, nameFrom, SiteFiles } from "../site-files.js";
+import { brokenSiteDiagnostic, siteErrors, siteResolver, type SiteChoice } from "../compile-with-sites.js";
+import { addSharedWriteWarnings } from "../shared-writes.js";
+import { SiteFiles } from "../site-files.js";
 import { collectSourceFiles, compileSourceFileWith, type FileResult, type SourceFile } from "../source-files.js";
+import type { SiteIndex } from "../../compiler/site/site-index.js";
 import { compileRuleJson } from "./compile-rule-json.js";
 import type { DesiredRule } from "./sync-plan.js";
 
@@ -24,29 +26,40 @@ export interface DesiredRules {
   failed: number;
 }
 
-export async function loadDesiredRules(paths: string[], cwd: string, command: "sync" | "import"): Promise<DesiredRules> {
+export async function loadDesiredRules(paths: string[], cwd: string, command: "sync" | "import", choice: SiteChoice = { kind: "find" }): Promise<DesiredRules> {
+  // A --site that names no file is wrong usage, found before the files are read.
+  const sites = new SiteFiles();
+  const siteOf = await siteResolver(cwd, choice, sites);
   const files = await collectSourceFiles(paths, cwd);
   const notes: string[] = [];
   const results: FileResult[] = [];
-  // Each file compiles with its pack's site.yaml, as `svc compile` does (issue 17): named points
-  // resolve, and a point the site lacks stops the sync before any request.
-  const sites = new SiteFiles();
-  const siteOf = async (file: SourceFile) => {
-    const found = await findSiteFile(file.path, file.root?.path);
-    return found === undefined ? undefined : (await sites.load(found, nameFrom(file.name, file.path, found))).index;
+  // Each file compiles with its pack's site.yaml (or --site), as `svc compile` does (issue 17):
+  // named points resolve, and a point the site lacks stops the sync before any request.
+  const compiled = async (file: SourceFile, compile: (site: SiteIndex | undefined) => Promise<FileResult | undefined>): Promise<void> => {
+    const site = await siteOf(file);
+    const result = await compile(site?.index);
+    if (result === undefined) return;
+    if (site !== undefined && site.index === undefined) result.diagnostics = result.diagnostics.map((d) => brokenSiteDiagnostic(d, site.name));
+    results.push(site === undefined ? result : Object.assign(result, { site, compiledWithSite: site.index !== undefined }));
   };
   for (const file of files) {
     if (isEditorDocument(file)) notes.push(`${file.name}: skipped: an editor document has no rule name; ${command} manages rule files`);
     else if (file.kind === "data-processing") {
       if (file.root === undefined) notes.push(`${file.name}: skipped: a data-processing file; the service loads those from its pack (SVC_PACK)`);
     } else if (file.kind === "flow") {
-      const { result, skipped } = compileRuleJson(file.name, await readText(file), { site: await siteOf(file) });
-      if (skipped !== undefined) notes.push(`${file.name}: skipped: ${skipped}`);
-      else results.push(result);
-    } else results.push(await compileSourceFileWith(file, await siteOf(file)));
+      const text = await readText(file);
+      await compiled(file, async (site) => {
+        const { result, skipped } = compileRuleJson(file.name, text, { site });
+        if (skipped === undefined) return result;
+        notes.push(`${file.name}: skipped: ${skipped}`);
+        return undefined;
+      });
+    } else await compiled(file, (site) => compileSourceFileWith(file, site));
   }
   results.push(...(await siteErrors(sites)));
   checkRuleNamesUnique(results);
+  // The pack-level warnings `svc compile` gives (an action point written by several rules).
+  addSharedWriteWarnings(results);
   const failed = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
   const rules = results.flatMap((r) => r.outputs.flatMap((o) => (o.metadata === undefined ? [] : [{ ...o.metadata, flow_json: o.flow_json, nodes_json: o.nodes_json, file: r.file }])));
   return { results, rules, notes, failed };

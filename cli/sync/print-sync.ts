@@ -61,7 +61,11 @@ function toText(report: SyncReport): string {
 function stopReport(command: string, outcome: ApplyOutcome): string[] {
   const { step, error, stubId } = outcome.failure!;
   const lines = [`stopped at the first failed request: ${formatStep(step).replace(/ +/, " ")}`];
-  if (stubId !== undefined) lines.push(`  the stub #${stubId} ${JSON.stringify(step.name)} remains (disabled, without a flow): svc ${command} again completes it`);
+  if (stubId !== undefined) {
+    // A flow the service refuses (400) is refused again until the file (or the service's site) changes.
+    const next = error instanceof ApiError && error.status === 400 ? `fix the file, then svc ${command} again completes it (or svc rules delete ${stubId} --confirmed --force)` : `svc ${command} again completes it`;
+    lines.push(`  the stub #${stubId} ${JSON.stringify(step.name)} remains (disabled, without a flow): ${next}`);
+  }
   if (!(error instanceof ApiError)) lines.push("  no usable answer came for it, so it may or may not have been applied");
   lines.push(`applied (${outcome.applied.length}):`, ...outcome.applied.map((s) => `  ${formatStep(s)}`));
   lines.push(`not applied (${outcome.notApplied.length}):`, ...outcome.notApplied.map((s) => `  ${formatStep(s)}`));

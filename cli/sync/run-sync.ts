@@ -10,7 +10,9 @@ import { reportDiagnostics } from "../report-diagnostics.js";
 import type { ReloadSummary } from "../../generated/types.js";
 import { applyPlan } from "./apply-plan.js";
 import { loadDesiredRules } from "./load-desired-rules.js";
-import { printSyncReport } from "./print-sync.js";
+import { printSyncReport, type SyncReport } from "./print-sync.js";
+import { validatePlan, type InvalidRules } from "./validate-plan.js";
+import type { SiteChoice } from "../compile-with-sites.js";
 import { duplicateNames, planSync, rulesToRead, type DesiredRule, type DuplicateName, type PlanResult } from "./sync-plan.js";
 
 export interface SyncRequest {
@@ -24,18 +26,29 @@ export interface SyncRequest {
   prune: boolean;
   enable: boolean;
   json: boolean;
+  /** The site the files compile with: each file's nearest site.yaml, or --site FILE. */
+  site?: SiteChoice;
+}
+
+/** --site FILE: every file compiles with that site.yaml; without it, each file's nearest one. */
+export function siteChoice(option: string | boolean | undefined): SiteChoice {
+  if (option === "") throw new UsageError("--site needs a site.yaml file");
+  return typeof option === "string" ? { kind: "file", file: option } : { kind: "find" };
 }
 
 export async function runSync(request: SyncRequest, console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {
   const { command, json } = request;
   // Compiled before the token is looked at: a broken pack fails the same way offline.
-  const desired = await loadDesiredRules(request.paths, cwd, command);
+  const desired = await loadDesiredRules(request.paths, cwd, command, request.site);
   for (const note of desired.notes) console.err(`${note}\n`);
   if (desired.failed > 0) {
     reportDiagnostics(desired.results, json ? "json" : "text", console);
     console.err(`svc ${command}: ${desired.failed} of ${plural(desired.results.length, "file")} failed to compile; nothing was sent\n`);
     return EXIT.diagnostics;
   }
+  // The warnings of the local compile, as svc compile prints them (stderr, also with --json).
+  const warned = desired.results.filter((r) => r.diagnostics.length > 0);
+  if (warned.length > 0) reportDiagnostics(warned, "text", console);
   // No rules at all is far more likely a wrong folder than a wish to empty the service.
   if (desired.rules.length === 0) throw new UsageError(`no rules in ${request.source}: rule files are *.rule, *.rule.yaml and *.rule.yml`);
   if (!request.dryRun && !request.confirmed) return refuseUnconfirmed(command, `svc ${command}`, console, json);
@@ -43,6 +56,9 @@ export async function runSync(request: SyncRequest, console: Console, cwd: strin
     const plan = await planAgainstService(request, desired.rules, client);
     if (!plan.ok) return reportDuplicates(command, plan.duplicates, console, json);
     const report = { command, source: request.source, dryRun: request.dryRun, enable: request.enable, steps: plan.steps, reload: null };
+    // The service compiles each rule to create or update with its own site before anything changes.
+    const invalid = await validatePlan(plan.steps, desired.results, client);
+    if (invalid.rules.length > 0) return reportInvalid(request, report, invalid, console);
     if (request.dryRun) {
       printSyncReport(report, console, json);
       return EXIT.ok;
@@ -80,6 +96,23 @@ async function reloadScheduler(client: ApiClient): Promise<ReloadSummary | ApiEr
     if (error instanceof ApiError || error instanceof ServiceFailure) return error;
     throw error;
   }
+}
+
+/**
+ * Rules the service's site refuses: their problems at their files, nothing changed, exit 1 (the
+ * files have errors, against the service's site; as svc rules validate exits). A dry run prints
+ * its plan first (as text; with --json stdout holds the problems, as for compile errors).
+ */
+function reportInvalid(request: SyncRequest, report: SyncReport, invalid: InvalidRules, console: Console): number {
+  const { command, json } = request;
+  if (request.dryRun && !json) printSyncReport(report, console, false);
+  reportDiagnostics(invalid.files, json ? "json" : "text", console);
+  const what = request.dryRun ? "the plan cannot be applied" : "nothing was changed";
+  console.err(
+    `svc ${command}: the service's site refuses ${plural(invalid.rules.length, "rule")} of ${plural(invalid.files.length, "file")} (checked with POST /api/rules/validate); ${what}\n` +
+      `  the service compiles rules with the site it loaded, which may differ from the files' site.yaml: fix the rules (or the service's site), then run svc ${command} again\n`,
+  );
+  return EXIT.diagnostics;
 }
 
 function reportDuplicates(command: string, duplicates: DuplicateName[], console: Console, json: boolean): number {

@@ -80,7 +80,7 @@ describe("svc compile with the site", () => {
     expect(err).to.contain(
       `${walkthrough}:${walkthroughWrite}: warning rule/shared-write: ahu1.cooling_stage (action(7, 1)) is also written by "AHU-1 cooling stages" (${stages}:${stagesWrite.split(":")[0]}, priority 20); priorities 0 and 20: the higher runs first when both are due\n`,
     );
-    expect(err).to.match(/2 files compiled, no errors\n$/);
+    expect(err).to.match(/2 files compiled, no errors, 2 warnings\n$/);
     expect(err, "the pack has a site: nothing was skipped").to.not.contain("note:");
   });
 
@@ -175,6 +175,27 @@ describe("svc compile with the site", () => {
     expect(err.match(/site\.yaml:\d+:\d+: error /g), err).to.have.length(1);
     expect(err).to.contain(`note: ${join(pack, "site.yaml")} has errors, so ${stages}, ${walkthrough} compiled without it: checks against the site (points, ranges, units) were skipped`);
     expect(err, "the shared write is still found, by numbers").to.contain("warning rule/shared-write: action(7, 1) is also written by");
+  });
+
+  it("issue 17: a site.yaml with errors (min above max): a named point of its rule files says the site has errors and names it, not that no site was given", async () => {
+    writeFileSync(join(pack, "site.yaml"), siteYaml().replace("name: cooling_stage, unit: \"\", min: 0, max: 2", "name: cooling_stage, unit: \"\", min: 3, max: 2"));
+    writeFileSync(stages, STAGES.replace("measurement(7, 1)", "ahu1.supply_temp"));
+    const { code, err } = await svc("compile", "--check", pack);
+    expect(code).to.equal(1);
+    expect(err).to.match(/site\.yaml:\d+:\d+: error site\//);
+    const named = err.split("\n").filter((line) => line.includes("point/no-site"));
+    expect(named, err).to.have.length(1);
+    expect(named[0]).to.contain(`ahu1.supply_temp names a point of the site, but the site ${join(pack, "site.yaml")} has errors`);
+    expect(named[0]).to.contain("the names resolve");
+    expect(err).to.not.contain("no site was given");
+  });
+
+  it("issue 17: the summary of a pack that compiles with warnings counts them: 'no errors, 2 warnings'", async () => {
+    const { code, err } = await svc("compile", "--check", pack);
+    expect(code, err).to.equal(0);
+    expect(err).to.match(/\n2 files compiled, no errors, 2 warnings\n$/);
+    writeFileSync(walkthrough, WALKTHROUGH(0).replace("action(7, 1)", "action(7, 2)"));
+    expect((await svc("compile", "--check", pack)).err).to.match(/(^|\n)2 files compiled, no errors\n$/);
   });
 
   it("issue 17.3: rules of different packs writing the same numbers are not shared writes", async () => {

@@ -161,7 +161,7 @@ describe("svc compile on data-processing files", () => {
     expect(code, err).to.equal(0);
     // A task with no binding in its pack compiles, with a warning that it cannot run there.
     expect(err).to.match(/^\S*loose\/load\.yaml:\d+:\d+: warning pack\/unbound-task: /);
-    expect(err).to.match(/\n2 files compiled, no errors\n$/);
+    expect(err).to.match(/\n2 files compiled, no errors, 1 warning\n$/);
   });
 
   it("a warning does not fail the build; it is printed with its position", async () => {

@@ -220,3 +220,57 @@ describe("svc export", function () {
     expect(run.err).to.contain("is a file, not a folder");
   });
 });
+
+describe("issue 17: svc export --out PACK, a rule file of two rules and a site that lacks a point", function () {
+  this.timeout(60_000);
+  let service: CliService;
+  let env: Record<string, string>;
+  let client: ApiClient;
+  let dir: string;
+  const RULES = `rule "Cooling A" {\n  trigger every 1m\n  input t = measurement(5, 1)\n  when t > 30 { write action(7, 1) = 1 }\n}\n\nrule "Cooling B" {\n  trigger every 1m\n  input t = measurement(12, 3)\n  when t > 25 { write action(7, 1) = 2 }\n}\n`;
+
+  before(async () => {
+    service = await startCliService();
+    env = await service.env("Engineer");
+    client = createApiClient({ baseUrl: service.url, token: env.SVC_ACCESS_TOKEN, timeoutMs: 10_000 });
+    for (const rule of compileRuleSource(RULES).rules) {
+      const { id } = await client.createRule({ name: rule.name, description: rule.description }, confirmed);
+      const { priority, cooldown_ms, trigger_config, flow_json } = rule;
+      await client.updateRule(id, { priority, cooldown_ms, trigger_config, flow_json }, confirmed);
+    }
+  });
+  after(() => service.stop());
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "svc-export-pack-"));
+    mkdirSync(join(dir, "rules"));
+    // The pack's site has no weather station (instance 5), which the service's site has.
+    const site = readFileSync(fromRoot("examples/packs/demo/site.yaml"), "utf8").replace(/\n {2}- id: 5\n(?: {4}.*\n)+/, "\n");
+    expect(site).to.not.contain("key: weather");
+    writeFileSync(join(dir, "site.yaml"), site);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("issue 17: each rule of rules/cooling.rule gets its own json/<name>.json", async () => {
+    writeFileSync(join(dir, "rules", "cooling.rule"), RULES);
+    const run = await runCli(["export", "--out", dir], { env });
+    expect(run.code, run.err).to.equal(0);
+    const a = JSON.parse(readFileSync(join(dir, "json", "cooling-a.json"), "utf8")) as Rule;
+    const b = JSON.parse(readFileSync(join(dir, "json", "cooling-b.json"), "utf8")) as Rule;
+    expect([a.name, b.name]).to.deep.equal(["Cooling A", "Cooling B"]);
+    expect(existsSync(join(dir, "json", "cooling.json"))).to.equal(false);
+  });
+
+  it("issue 17: a rule reading a point the pack's site lacks is written as DSL (that point numeric) with 'does not match the site', and a second export changes nothing", async () => {
+    const first = await runCli(["export", "--out", dir], { env });
+    expect(first.code, first.err).to.equal(0);
+    expect(first.err).to.match(/#\d+ "Cooling A" -> [^\n]*cooling-a\.rule, [^\n]*\n {2}warning: does not match the site: point\/unknown-instance/);
+    expect(first.err).to.not.contain("decompiler bug");
+    const text = readFileSync(join(dir, "rules", "cooling-a.rule"), "utf8");
+    expect(text).to.contain("measurement(5, 1)");
+    expect(text).to.contain("write ahu1.cooling_stage = 1");
+    const second = await runCli(["export", "--out", dir], { env });
+    expect(second.code, second.err).to.equal(0);
+    expect(second.err).to.contain("2 already up to date in their files");
+    expect(readdirSync(join(dir, "rules")).sort()).to.deep.equal(["cooling-a.rule", "cooling-b.rule"]);
+  });
+});

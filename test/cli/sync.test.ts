@@ -255,8 +255,10 @@ describe("svc sync of the demo pack (issue 8 item 2)", function () {
 
 describe("svc sync stops at the first failed request (issue 8 item 2)", function () {
   this.timeout(60_000);
-  // A body limit between the sizes of two rules' PUTs: the service refuses the large one (413).
-  const LIMIT = 4096;
+  // A body limit that B's flow alone (the validate request) and its description alone (the
+  // create request) fit under, but not both (its PUT): the service refuses that one (413), after
+  // every rule was validated and B's stub was created.
+  const LIMIT = 7000;
   let service: CliService;
   let env: Record<string, string>;
   let admin: ApiClient;
@@ -268,14 +270,25 @@ describe("svc sync stops at the first failed request (issue 8 item 2)", function
     admin = clientOf(service, await service.token("Admin"));
     pack = mkdtempSync(join(tmpdir(), "svc-sync-stop-"));
     const small = (name: string) => `rule "${name}" {\n  trigger every 10s\n  input t = measurement(5, 1)\n  when t > 5 { write action(7, 2) = 1 }\n}\n`;
-    const whens = Array.from({ length: 40 }, (_, i) => `  when t > ${i} { write action(7, 2) = ${i} }`).join("\n");
+    const whens = Array.from({ length: 10 }, (_, i) => `  when t > ${i} { write action(7, 2) = ${i} }`).join("\n");
     writeFileSync(join(pack, "a.rule"), small("A small"));
-    writeFileSync(join(pack, "b.rule"), `rule "B large" {\n  trigger every 10s\n  input t = measurement(5, 1)\n${whens}\n}\n`);
+    writeFileSync(join(pack, "b.rule"), `rule "B large" {\n  description "${"x".repeat(3000)}"\n  trigger every 10s\n  input t = measurement(5, 1)\n${whens}\n}\n`);
     writeFileSync(join(pack, "c.rule"), small("C small"));
-    // The premise: A and C fit under the limit, B does not.
-    const size = (file: string) => JSON.stringify({ ...compileRuleSource(readFileSync(join(pack, file), "utf8")).rules[0]!, confirmed: true }).length;
-    expect(size("a.rule")).to.be.lessThan(LIMIT - 500);
-    expect(size("b.rule")).to.be.greaterThan(LIMIT + 500);
+    // The premise: every validate and create request fits under the limit; B's PUT does not, A's and C's do.
+    const sizes = (file: string) => {
+      const { name, description, priority, cooldown_ms, trigger_config, flow_json } = compileRuleSource(readFileSync(join(pack, file), "utf8")).rules[0]!;
+      return {
+        validate: JSON.stringify({ flow_json, trigger_config }).length,
+        create: JSON.stringify({ name, description, confirmed: true }).length,
+        put: JSON.stringify({ description, priority, cooldown_ms, trigger_config, flow_json, confirmed: true }).length,
+      };
+    };
+    for (const file of ["a.rule", "b.rule", "c.rule"]) {
+      expect(sizes(file).validate, file).to.be.lessThan(LIMIT - 500);
+      expect(sizes(file).create, file).to.be.lessThan(LIMIT - 500);
+    }
+    expect(sizes("a.rule").put).to.be.lessThan(LIMIT - 500);
+    expect(sizes("b.rule").put).to.be.greaterThan(LIMIT + 500);
   });
   after(async () => {
     await service.stop();

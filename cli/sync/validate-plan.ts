@@ -1,0 +1,72 @@
+// Before sync or import change anything, the service compiles every rule they will create or
+// update with its own loaded site (POST /api/rules/validate, which stores nothing): a rule that
+// names a point the service's site lacks would otherwise be refused at its PUT, part way through,
+// after its stub was created (issue 17). One request per rule that changes, in plan order. The
+// service's diagnostics (JSON paths into the flow sent) are placed in the rule's file: in a DSL or
+// YAML file at the statement naming the point the path leads to (else at the rule's name), in a
+// rule JSON file at the path; the message names the rule and the path, the node id is kept.
+import type { ApiClient } from "../api/api-client.js";
+import type { Diagnostic } from "../../generated/types.js";
+import { locateRules } from "../rule-locations.js";
+import type { FileResult } from "../source-files.js";
+import type { SiteRef } from "../../compiler/site/site-index.js";
+import type { DesiredRule, PlanStep } from "./sync-plan.js";
+
+export interface InvalidRules {
+  /** The names of the rules the service refuses, in plan order. */
+  rules: string[];
+  /** Their files, each with the service's diagnostics of its refused rules. */
+  files: FileResult[];
+}
+
+/** The rules the service finds invalid, and their files (both empty when every rule is valid). */
+export async function validatePlan(steps: PlanStep[], results: readonly FileResult[], client: ApiClient): Promise<InvalidRules> {
+  const problems = new Map<FileResult, Diagnostic[]>();
+  const rules: string[] = [];
+  for (const step of steps) {
+    if ((step.action !== "create" && step.action !== "update") || step.rule === undefined) continue;
+    const { flow_json, trigger_config } = step.rule;
+    const answer = await client.validateRule({ flow_json: flow_json as unknown as Record<string, unknown>, trigger_config });
+    const errors = answer.diagnostics.filter((d) => d.severity === "error");
+    if (answer.valid && errors.length === 0) continue;
+    rules.push(step.name);
+    const result = results.find((r) => r.file === step.rule!.file);
+    if (result === undefined) throw new Error(`validatePlan: no compiled file ${step.rule.file}`);
+    problems.set(result, [...(problems.get(result) ?? []), ...errors.map((d) => placed(d, step.rule!, result))]);
+  }
+  return { rules, files: [...problems].map(([result, diagnostics]) => ({ ...result, diagnostics })) };
+}
+
+// A diagnostic of the flow sent, placed in the file that defines the rule: at the point the path
+// leads to (an input, delta or write naming it), else at the rule's name.
+function placed(d: Diagnostic, sent: DesiredRule, result: FileResult): Diagnostic {
+  const rule = sent.name;
+  // A trigger point's path (/trigger_config/point_refs/<k>) is one into the rule, not its flow.
+  const trigger = d.path?.startsWith("/trigger_config/") === true;
+  // The node id is kept as a field: the text rendering names it.
+  const message = `${d.message} (the service's site refuses rule ${JSON.stringify(rule)}${d.path ? `, at ${d.path}${trigger ? "" : " of its flow_json"}` : ""})`;
+  const { span: _ignored, ...rest } = d;
+  // A rule as the API returns it: the flow sent is the file's flow_json, so the path finds it.
+  if (result.kind === "flow") return { ...rest, message, ...(d.path === undefined ? {} : { path: trigger ? d.path : `/flow_json${d.path}` }) };
+  const { path: _path, ...noPath } = rest;
+  const locator = locateRules(result, result.site?.index);
+  const ref = d.path === undefined || trigger ? undefined : pointAt(sent.flow_json, d.path);
+  return { ...noPath, message, span: ref === undefined ? locator.rule(rule) : locator.point(rule, ref) };
+}
+
+/** The point (instance, type, number) of the object at `path` in the flow, or of the nearest one above it. */
+export function pointAt(flow: unknown, path: string): SiteRef | undefined {
+  const steps = path.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const chain: unknown[] = [flow];
+  for (const step of steps) {
+    const here = chain.at(-1);
+    if (here === null || typeof here !== "object") break;
+    chain.push((here as Record<string, unknown>)[step]);
+  }
+  for (const value of chain.reverse()) {
+    if (value === null || typeof value !== "object") continue;
+    const { instance, point_type, point } = value as Record<string, unknown>;
+    if (typeof instance === "number" && typeof point === "number" && (point_type === "measurement" || point_type === "action")) return { instance, point_type, point };
+  }
+  return undefined;
+}

@@ -2,7 +2,8 @@
 // with the JSON Pointer of the offending value.
 import { expect } from "chai";
 import type { SiteModel } from "../../generated/types.js";
-import { checkSite } from "../../runtime/points/check-site.js";
+import { compileRuleSource, indexSite } from "../../compiler/index.js";
+import { checkSite, RESERVED_KEYS } from "../../runtime/points/check-site.js";
 import { smallSite } from "./point-fixtures.js";
 
 const problems = (site: SiteModel): string[] => checkSite(site).map((d) => `${d.code} ${d.path}: ${d.message}`);
@@ -75,5 +76,42 @@ describe("checkSite", () => {
     ];
     site.instances.push({ id: 8, name: "other", model: "m", channel: "virtual-2", points: [{ type: "action", point: 1, name: "d", unit: "", slot: 4 }] });
     expect(problems(site)).to.deep.equal(["site/duplicate-slot /instances/0/points/1/slot: action(7, 2) takes command slot 4 on channel 'virtual-1', already taken by action(7, 1)"]);
+  });
+
+  it("issue 17: reads_back into a measurement whose range does not contain the action's is refused (site/reads-back-range)", () => {
+    const site = smallSite();
+    site.instances[0]!.points = [
+      { type: "measurement", point: 1, name: "status", unit: "", min: 0, max: 1 },
+      { type: "measurement", point: 2, name: "open", unit: "" },
+      { type: "measurement", point: 3, name: "floor", unit: "", min: 0 },
+      { type: "action", point: 1, name: "speed", unit: "", min: 0, max: 3, reads_back: 1 },
+      { type: "action", point: 2, name: "unbounded", unit: "", reads_back: 3 },
+      { type: "action", point: 3, name: "same", unit: "", min: 0, max: 1, reads_back: 1 },
+      { type: "action", point: 4, name: "inside", unit: "", min: 0.25, max: 0.5, reads_back: 1 },
+      { type: "action", point: 5, name: "into_open", unit: "", reads_back: 2 },
+    ];
+    expect(problems(site)).to.deep.equal([
+      "site/reads-back-range /instances/0/points/3/reads_back: action(7, 1) ranges over [0, 3] but reads back into measurement 1 ('status'), whose range is [0, 1]: an accepted write would put a value outside it",
+      "site/reads-back-range /instances/0/points/4/reads_back: action(7, 2) ranges over [-Infinity, Infinity] but reads back into measurement 3 ('floor'), whose range is [0, Infinity]: an accepted write would put a value outside it",
+    ]);
+    expect(checkSite(site)[0]!.suggestion).to.equal("give measurement 1 a range that contains the action's, or narrow the action's");
+  });
+
+  it("issue 17: an instance key that is a reserved word of the rule language is refused (site/reserved-key), listing the words", () => {
+    const site = smallSite();
+    site.instances = RESERVED_KEYS.map((key, k) => ({ id: k, key, name: `I${k}`, model: "m", channel: "virtual-1", points: [] }));
+    site.instances.push({ id: 9, key: "end", name: "soft keyword", model: "m", channel: "virtual-1", points: [] }, { id: 10, key: "true_1", name: "fine", model: "m", channel: "virtual-1", points: [] });
+    expect(problems(site)).to.deep.equal(
+      RESERVED_KEYS.map((key, k) => `site/reserved-key /instances/${k}/key: key '${key}' is a reserved word of the rule language (true, false, and, or, not): a rule could not name the instance by it`),
+    );
+  });
+
+  it("issue 17: the reserved keys are exactly the instance keys a rule cannot write (the DSL's other keywords are soft)", () => {
+    const usable = (key: string): boolean => {
+      const site = indexSite({ channels: [{ id: "v", protocol: "virtual" }], instances: [{ id: 1, key, name: "X", model: "m", channel: "v", points: [{ type: "action", point: 1, name: "x", unit: "" }] }] });
+      return compileRuleSource(`rule "r" {\n  write ${key}.x = 1\n}\n`, { site }).diagnostics.length === 0;
+    };
+    for (const key of RESERVED_KEYS) expect(usable(key), key).to.equal(false);
+    for (const key of ["end", "write", "measurement", "action", "rule", "value", "when", "min", "abs", "true_1"]) expect(usable(key), key).to.equal(true);
   });
 });

@@ -88,6 +88,21 @@ describe("simulation (virtual protocol)", () => {
     expect(simulatedValue({ kind: "daily" }, MIDNIGHT)).to.equal(0);
   });
 
+  it("issue 17: with the point's range given, the value never leaves it, whatever the simulation says", () => {
+    const point = { min: 0, max: 40 };
+    expect(simulatedValue({ kind: "constant", base: 100 }, MIDNIGHT, 0, point)).to.equal(40);
+    expect(simulatedValue({ kind: "constant", base: -5 }, MIDNIGHT, 0, point)).to.equal(0);
+    expect(simulatedValue({ kind: "constant", base: 100, min: 50 }, MIDNIGHT, 0, point), "a simulation range disjoint from the point's").to.equal(40);
+    expect(simulatedValue({ kind: "constant", base: -100, max: -10 }, MIDNIGHT, 0, point)).to.equal(0);
+    expect(simulatedValue({ kind: "constant", base: 30, max: 20 }, MIDNIGHT, 0, point), "the simulation's own bound, inside the point's").to.equal(20);
+    expect(simulatedValue({ kind: "constant", base: 100 }, MIDNIGHT, 0, { min: -Infinity, max: Infinity }), "an unbounded point").to.equal(100);
+    fc.assert(
+      fc.property(spec, time, fc.integer(), (s, t, seed) => {
+        expect(simulatedValue(s, t, seed, { min: -3, max: 5 })).to.be.within(-3, 5);
+      }),
+    );
+  });
+
   it("seeds differ per point", () => {
     const seeds = new Set([1, 2, 3].flatMap((instance) => [1, 2, 3].map((point) => pointSeed({ instance, point_type: "measurement", point }))));
     expect(seeds.size).to.equal(9);
@@ -133,6 +148,17 @@ describe("simulator", () => {
 
     simulator.stop();
     expect(timer.stopped).to.equal(true);
+  });
+
+  it("issue 17: a simulated measurement stays within the point's declared range (constant base 100 on a point declared 0..40 reads 40)", () => {
+    const clamped: SiteModel = {
+      channels: site.channels,
+      instances: [{ ...site.instances[0]!, points: [{ type: "measurement", point: 1, name: "room_temp", unit: "degC", min: 0, max: 40, simulate: { kind: "constant", base: 100 } }] }],
+    };
+    const clock = manualClock(MIDNIGHT);
+    const plane = createPointPlane({ site: clamped, clock });
+    createSimulator({ plane, clock, timer: manualTimer().timer });
+    expect(plane.read(0)).to.equal(40);
   });
 
   it("takes its period from the caller", () => {

@@ -4,7 +4,8 @@
 // from their expressions); where paths join, a variable's interval is the union of theirs.
 //   point/out-of-range (error): a written value whose every possible value lies outside the
 //     point's min/max (a constant, or a computed value proven outside); one that may leave the
-//     range is not reported.
+//     range is not reported. The proof trusts the site's declared ranges (the site keeps its
+//     simulated and read-back values within them; a faulty field value may not be).
 //   point/unit-mismatch (warning): comparing, adding or subtracting values of two different
 //     known units, and writing a value of one unit to an action point of another.
 import type { BinaryExpr, Expr } from "../../../grammar/expression/index.js";
@@ -101,12 +102,13 @@ function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, f
   const target = `${point.name} (${refText(point.ref)})`;
   const where = { path: sitePath(entry, at), nodeId: entry.id, span: ast.span };
   if (I.disjoint(fact.interval, point.min, point.max)) {
+    const range = rangeText(point.min, point.max);
     const constant = constantOf(ast);
-    const what = constant !== undefined ? `writes ${constant} to ${target}` : `writes to ${target} a value always ${valueText(fact.interval)}`;
+    const what = constant !== undefined ? `writes ${constant} to ${target}` : `writes to ${target} ${valueText(fact.interval, point)}`;
     diagnostics.push(
-      flowError(OUT_OF_RANGE, `${what}, outside the point's range (${intervalText({ lo: point.min, hi: point.max })} in the site)`, {
+      flowError(OUT_OF_RANGE, `${what}, outside the point's range (${range} in the site)`, {
         ...where,
-        suggestion: constant !== undefined ? `write a value ${intervalText({ lo: point.min, hi: point.max })}` : "check the expression against the ranges of the points it reads (site.yaml min/max)",
+        suggestion: constant !== undefined ? `write a value ${range}` : "check the expression against the ranges of the points it reads (site.yaml min/max)",
       }),
     );
   }
@@ -146,22 +148,42 @@ function constantOf(ast: Expr): string | undefined {
   return undefined;
 }
 
-/** "from 0 to 2", "at least 0", "at most 100". */
-function intervalText(interval: I.Interval): string {
-  const lo = Number.isFinite(interval.lo) ? short(interval.lo) : undefined;
-  const hi = Number.isFinite(interval.hi) ? short(interval.hi) : undefined;
+/** "from 0 to 2", "at least 0", "at most 100": the site's bounds, as written there. */
+function rangeText(min: number, max: number): string {
+  const lo = Number.isFinite(min) ? String(min) : undefined;
+  const hi = Number.isFinite(max) ? String(max) : undefined;
   if (lo !== undefined && hi !== undefined) return lo === hi ? `exactly ${lo}` : `from ${lo} to ${hi}`;
   if (lo !== undefined) return `at least ${lo}`;
   if (hi !== undefined) return `at most ${hi}`;
   return "unbounded";
 }
 
-/** "between 150 and 250", "at least 3", "-4 or less". */
-function valueText(interval: I.Interval): string {
-  const text = intervalText(interval);
-  return text.startsWith("from ") ? text.replace(/^from (.*) to /, "between $1 and ") : text;
+/**
+ * "a value always between 150 and 250", "... always at least 3", "... always exactly 2.0000001".
+ * An infinite value (the computation overflows) is said so: it lies outside every bounded range,
+ * and the executor would refuse it anyway.
+ */
+function valueText(interval: I.Interval, point: SitePointEntry): string {
+  if (interval.lo === interval.hi) {
+    return Number.isFinite(interval.lo) ? `a value always exactly ${String(interval.lo)}` : `a value that is always ${interval.lo} (the computation overflows: not a finite number)`;
+  }
+  const lo = Number.isFinite(interval.lo) ? bound(interval.lo, "down", point) : undefined;
+  const hi = Number.isFinite(interval.hi) ? bound(interval.hi, "up", point) : undefined;
+  if (lo !== undefined && hi !== undefined) return `a value always between ${lo} and ${hi}`;
+  if (lo !== undefined) return `a value always at least ${lo}`;
+  if (hi !== undefined) return `a value always at most ${hi}`;
+  return "a value always unbounded"; // not reached: an unbounded value is never proven outside
 }
 
-function short(x: number): string {
-  return String(Number(x.toPrecision(6)));
+// A bound of the value, in six significant digits rounded outward (so "always between" stays
+// true), unless those would reach the point's range or one of its bounds (2.0000001 against a
+// maximum of 2): then every digit (the shortest exact form), which never reads as a bound.
+function bound(x: number, direction: "down" | "up", point: SitePointEntry): string {
+  let rounded = Number(x.toPrecision(6));
+  if (direction === "down" ? rounded > x : rounded < x) {
+    const step = 10 ** (Math.floor(Math.log10(Math.abs(rounded))) - 5);
+    rounded = Number((direction === "down" ? rounded - step : rounded + step).toPrecision(6));
+  }
+  const outward = direction === "down" ? rounded <= x : rounded >= x;
+  return outward && Number.isFinite(rounded) && (rounded < point.min || rounded > point.max) ? String(rounded) : String(x);
 }

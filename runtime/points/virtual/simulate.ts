@@ -17,8 +17,19 @@ export const DEFAULT_SIMULATION_PERIOD_MS = 1000;
 const CURVE_STREAM = 1;
 const NOISE_STREAM = 2;
 
-/** The simulated value at `t` (epoch ms): the curve, plus noise, rounded to step, clamped. */
-export function simulatedValue(spec: PointSimulation, t: number, seed = 0): number {
+/** A point's declared range (`-Infinity` / `Infinity` when unbounded), as the point catalog gives it. */
+export interface PointRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * The simulated value at `t` (epoch ms): the curve, plus noise, rounded to step, clamped to the
+ * simulation's min/max, then to the point's range when given. The point's range is the promise
+ * rules are compiled against (point/out-of-range trusts it), so a simulated point never leaves it,
+ * whatever its simulation says.
+ */
+export function simulatedValue(spec: PointSimulation, t: number, seed = 0, point?: PointRange): number {
   const base = spec.base ?? 0;
   const amplitude = spec.amplitude ?? 0;
   const bucket = Math.floor(t / NOISE_BUCKET_MS);
@@ -43,6 +54,7 @@ export function simulatedValue(spec: PointSimulation, t: number, seed = 0): numb
   if (spec.step !== undefined) value = Math.round(value / spec.step) * spec.step;
   if (spec.min !== undefined && value < spec.min) value = spec.min;
   if (spec.max !== undefined && value > spec.max) value = spec.max;
+  if (point !== undefined) value = Math.min(Math.max(value, point.min), point.max);
   return value;
 }
 
@@ -66,10 +78,10 @@ export interface Simulator {
 
 /** Starts simulating every measurement with a `simulate` spec: once now, then every period. */
 export function createSimulator({ plane, clock, timer, periodMs = DEFAULT_SIMULATION_PERIOD_MS }: SimulatorOptions): Simulator {
-  const simulated = plane.catalog.points.flatMap((p) => (p.simulate === undefined ? [] : [{ index: p.index, spec: p.simulate, seed: pointSeed(p.ref) }]));
+  const simulated = plane.catalog.points.flatMap((p) => (p.simulate === undefined ? [] : [{ index: p.index, spec: p.simulate, seed: pointSeed(p.ref), range: { min: p.min, max: p.max } }]));
   const tick = (): void => {
     const now = clock.now();
-    for (const { index, spec, seed } of simulated) plane.setMeasurement(index, simulatedValue(spec, now, seed));
+    for (const { index, spec, seed, range } of simulated) plane.setMeasurement(index, simulatedValue(spec, now, seed, range));
   };
   tick();
   const stop = timer(periodMs, tick);

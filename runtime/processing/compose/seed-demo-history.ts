@@ -52,8 +52,9 @@ export async function seedDemoHistory(history: HistorySeeder, site: SiteModel, r
   const result: DemoHistorySeed = { samples: 0, points: 0, current: 0, notSimulated: [] };
   const samples: PointSample[] = [];
   for (const ref of unique(refs)) {
-    const spec = catalog.lookup(ref)?.simulate;
-    if (spec === undefined) {
+    const point = catalog.lookup(ref);
+    const spec = point?.simulate;
+    if (point === undefined || spec === undefined) {
       result.notSimulated.push(pointRefText(ref));
       continue;
     }
@@ -62,7 +63,7 @@ export async function seedDemoHistory(history: HistorySeeder, site: SiteModel, r
     const seed = pointSeed(ref);
     const before = samples.length;
     for (let at = (Math.floor(start / step) + 1) * step; at <= now; at += step) {
-      samples.push({ instance: ref.instance, point_type: ref.point_type, point: ref.point, at, value: simulatedValue(spec, at, seed) });
+      samples.push({ instance: ref.instance, point_type: ref.point_type, point: ref.point, at, value: simulatedValue(spec, at, seed, point) });
     }
     if (samples.length > before) result.points++;
     else result.current++;

@@ -90,6 +90,26 @@ describe("issue 17.1: site checks in compileFlow", () => {
     expect([d!.span!.start.line, d!.span!.start.column, d!.span!.end.column]).to.deep.equal([3, 24, 51]);
   });
 
+  it("issue 17: a value that overflows to Infinity is said to be infinite, not 'unbounded', and is still refused against a bounded point", () => {
+    const [d, ...rest] = errors(`rule "r" {\n  write action(1, 1) = 1e308 * 10\n}\n`);
+    expect(rest).to.deep.equal([]);
+    expect(d!.code).to.equal("point/out-of-range");
+    expect(d!.message).to.equal("writes to limit (action(1, 1)) a value that is always Infinity (the computation overflows: not a finite number), outside the point's range (from 0 to 100 in the site)");
+    expect(errors(`rule "r" {\n  write action(1, 1) = -1e308 * 10\n}\n`)[0]!.message).to.contain("always -Infinity (the computation overflows");
+  });
+
+  it("issue 17: a value just outside the range is printed with every digit it needs, never as the bound", () => {
+    const message = (value: string): string => errors(`rule "r" {\n  input t = measurement(1, 3)\n  write action(1, 2) = ${value}\n}\n`)[0]!.message;
+    expect(message("t*0 + 2.0000001")).to.equal("writes to relay (action(1, 2)) a value always exactly 2.0000001, outside the point's range (from 0 to 1 in the site)");
+    expect(message("t*0 + 1.0000001")).to.equal("writes to relay (action(1, 2)) a value always exactly 1.0000001, outside the point's range (from 0 to 1 in the site)");
+    expect(message("t*0.0000001 + 1.0000001"), "the far bound in six digits, rounded up").to.equal("writes to relay (action(1, 2)) a value always between 1.0000001 and 1.00001, outside the point's range (from 0 to 1 in the site)");
+    expect(message("t + 1.1234567"), "six digits, rounded outward").to.equal("writes to relay (action(1, 2)) a value always between 1.12345 and 2.12346, outside the point's range (from 0 to 1 in the site)");
+    expect(message("-t - 1.1234567")).to.equal("writes to relay (action(1, 2)) a value always between -2.12346 and -1.12345, outside the point's range (from 0 to 1 in the site)");
+    expect(message("t*0 + pow(2, 0.5)"), "a bound widened by an ulp").to.equal("writes to relay (action(1, 2)) a value always between 1.41421 and 1.41422, outside the point's range (from 0 to 1 in the site)");
+    const [bound] = compile(`rule "r" {\n  input t = measurement(1, 3)\n  write action(1, 1) = t*0 + 100.0000001\n}\n`, indexSite({ ...SITE, instances: [{ ...SITE.instances[0]!, points: [{ type: "action", point: 1, name: "limit", unit: "", min: 0, max: 100.0000001 - 1e-7 / 2 }, ...SITE.instances[0]!.points.slice(2, 3)] }] }));
+    expect(bound!.message, "the site's bounds as written, every digit").to.match(/a value always exactly 100\.0000001, outside the point's range \(from 0 to 100\.00000005\d* in the site\)/);
+  });
+
   it("issue 17.1: '' (dimensionless) matches any unit; kW against kWh warns, naming both operands and units", () => {
     const rule = `rule "r" {\n  input energy = measurement(1, 1)\n  input power = measurement(1, 2)\n  input status = measurement(1, 3)\n  when status > 0 && power + status > energy { write action(1, 1) = 1 }\n}\n`;
     const [d, ...rest] = compile(rule);

@@ -41,7 +41,10 @@ export const getRule: RulesSubcommand = async (args, { console, env }) => {
     const rule = await client.getRule(id);
     if (json) printJson(console, rule);
     // The decompiler is loaded only here: the other commands start without the compiler.
-    else console.out(ruleText(rule, (await import("../rule-dsl.js")).ruleDslOf(rule)));
+    else {
+      const problem = (await client.schedulerStatus()).problems.find((p) => p.ruleId === id);
+      console.out(ruleText(rule, (await import("../rule-dsl.js")).ruleDslOf(rule), problem));
+    }
     return EXIT.ok;
   });
 };

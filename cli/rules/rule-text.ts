@@ -39,8 +39,8 @@ function problemText(problem: RuleProblem | undefined): string {
   return parts.join(", ");
 }
 
-/** A rule for people: its settings, then its DSL (see rule-dsl.ts), or why there is none. */
-export function ruleText(rule: Rule, dsl: RuleDsl): string {
+/** A rule for people: its settings, its problems at the last reload, then its DSL (see rule-dsl.ts), or why there is none. */
+export function ruleText(rule: Rule, dsl: RuleDsl, problem?: RuleProblem): string {
   const lines = [
     `rule #${rule.id} "${rule.name}"  ${rule.enabled ? "enabled" : "disabled"}`,
     ...(rule.description ? [`  description  ${rule.description}`] : []),
@@ -48,6 +48,7 @@ export function ruleText(rule: Rule, dsl: RuleDsl): string {
     `  priority     ${rule.priority}`,
     `  cooldown     ${rule.cooldown_ms === 0 ? "none" : durationText(rule.cooldown_ms)}`,
     `  updated      ${rule.updated_at} (created ${rule.created_at})`,
+    ...problemLines(problem),
   ];
   if (dsl.kind === "stub") {
     lines.push("", `a stub: no flow yet (svc rules update ${rule.id} --file FILE --confirmed gives it one)`);
@@ -57,6 +58,19 @@ export function ruleText(rule: Rule, dsl: RuleDsl): string {
   lines.push(`  flow         ${plural(nodes, "node")}${rule.flow_json === null ? " (compact only: no editor document)" : ""}`, "");
   lines.push(dsl.kind === "dsl" ? dsl.text.trimEnd() : `(not shown as DSL: ${dsl.reason}; --json shows the rule)`);
   return `${lines.join("\n")}\n`;
+}
+
+// What the PROBLEMS column of `rules list` counts, spelt out: each finding with where it is.
+function problemLines(problem: RuleProblem | undefined): string[] {
+  if (problem === undefined || problem.diagnostics.length === 0) return problem?.excluded ? ["  problems     cannot run"] : [];
+  const head = `  problems     ${problemText(problem)} at the last reload${problem.excluded ? "" : " (the rule still runs)"}:`;
+  return [
+    head,
+    ...problem.diagnostics.map((d) => {
+      const where = [d.nodeId === undefined ? undefined : `node '${d.nodeId}'`, d.path].filter((w) => w !== undefined && w !== "").join(", ");
+      return `    ${d.severity} ${d.code}: ${d.message}${where === "" ? "" : ` (${where})`}`;
+    }),
+  ];
 }
 
 export function triggerText(trigger: TriggerConfig | null, cooldownMs: number): string {

@@ -28,6 +28,16 @@ const execution: ManualExecution = {
 const JSON_FRAGMENT = /[{}]|"\w+":/;
 
 describe("rule text (issue 16.25)", () => {
+  it("issue 17.4: rules get spells out the problems the last reload found (what the PROBLEMS column of rules list counts), with node and path", () => {
+    const problem = {
+      ruleId: 3, name: "Zone 1", excluded: false,
+      diagnostics: [{ code: "point/unknown-instance", severity: "error" as const, message: "the flow writes action(13, 9), but the site has no instance 13", nodeId: "change_1", path: "/flow_json/nodes/3/data/config/writes/0/instance" }],
+    };
+    const got = ruleText(rule, { kind: "failed", reason: "test" }, problem);
+    expect(got).to.contain("  problems     1 error at the last reload (the rule still runs):\n    error point/unknown-instance: the flow writes action(13, 9), but the site has no instance 13 (node 'change_1', /flow_json/nodes/3/data/config/writes/0/instance)\n");
+    expect(ruleText(rule, { kind: "failed", reason: "test" })).to.not.contain("problems");
+  });
+
   it("issue 16.25: rules get and rules execute print sentences, not JSON fragments", () => {
     const got = ruleText(rule, { kind: "failed", reason: "test" });
     expect(got).to.not.match(JSON_FRAGMENT);

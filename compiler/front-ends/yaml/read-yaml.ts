@@ -16,9 +16,11 @@ export interface ReadYaml {
 
 export function readYaml(text: string): ReadYaml {
   const src: YamlText = { text, lines: new LineCounter(), diagnostics: [] };
-  // Flow collections ([ and {) nested past the limit are refused before the parser, which
+  // Flow collections ([ and {) nested far past the limit are refused before the parser, which
   // recurses on them and would overflow its stack on a deep enough document.
-  const deep = offsetBeyondDepth(text, MAX_YAML_DEPTH - 1); // the top-level mapping is the first level
+  // The node walk below places the limit exactly; this scan only stops what the parser cannot
+  // survive, so its bound is a little higher (and counts no block levels).
+  const deep = offsetBeyondDepth(text, MAX_YAML_DEPTH + 100);
   if (deep !== undefined) {
     // The parser has not counted lines: count them for the span.
     src.lines.addNewLine(0);

@@ -115,7 +115,7 @@ export async function startService(env: Record<string, string | undefined>, log:
 
   log.info(`svc ${version} serving ${url}  (store ${describeDbUrl(config.dbUrl)}, site ${config.pack}, ${summary.loaded} rules enabled)`);
   log.info(`API docs: ${url}/docs   OpenAPI: ${url}/openapi.json   live history: ws://${url.slice("http://".length)}/api/history/live`);
-  for (const line of describeAuthStartup({ config: auth, bearer, localSecretPath: secretPath, ...(local ? { created: local.created } : {}) })) log.info(line);
+  for (const line of describeAuthStartup({ config: auth, bearer, localSecretPath: secretPath, varDir: config.varDir, ...(local ? { created: local.created } : {}) })) log.info(line);
   log.info(describeProcessing(processing));
 
   let stopping: Promise<void> | undefined;

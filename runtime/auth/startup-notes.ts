@@ -12,6 +12,15 @@ export interface AuthStartupFacts {
   localSecretPath?: string;
   /** The local secret was created by this start. */
   created?: boolean;
+  /** SVC_VAR_DIR, when the service runs with one: `svc token` must be told it to find the secret. */
+  varDir?: string;
+}
+
+/** The command that mints a token against this service's local secret. */
+export function mintCommand(varDir?: string): string {
+  if (varDir === undefined || varDir === "" || varDir === "var") return MINT_COMMAND;
+  const quoted = /^[\w./-]+$/.test(varDir) ? varDir : `'${varDir.replace(/'/g, "'\\''")}'`;
+  return MINT_COMMAND.replace("$(npm run", `$(SVC_VAR_DIR=${quoted} npm run`);
 }
 
 /** One line each, for the start-up log. */
@@ -19,7 +28,7 @@ export function describeAuthStartup(facts: AuthStartupFacts): string[] {
   return [...keyLines(facts), ...bearerLines(facts.bearer)];
 }
 
-function keyLines({ config, localSecretPath, created }: AuthStartupFacts): string[] {
+function keyLines({ config, localSecretPath, created, varDir }: AuthStartupFacts): string[] {
   const checks = [config.issuer !== undefined ? "issuer" : "", config.audience !== undefined ? "audience" : ""].filter(Boolean);
   const checked = checks.length > 0 ? `, ${checks.join(" and ")} checked` : "";
   switch (config.key.kind) {
@@ -28,7 +37,7 @@ function keyLines({ config, localSecretPath, created }: AuthStartupFacts): strin
         config.key.source === "SVC_JWT_SECRET"
           ? "SVC_JWT_SECRET"
           : `the local secret ${localSecretPath ?? "file"}${created ? " (created now, readable by this user only)" : ""}`;
-      return [`auth: tokens are HS256, signed with ${source}${checked}`, `auth: get a token: ${MINT_COMMAND}`];
+      return [`auth: tokens are HS256, signed with ${source}${checked}`, `auth: get a token: ${config.key.source === "SVC_JWT_SECRET" ? MINT_COMMAND : mintCommand(varDir)}`];
     }
     case "public-key":
       return [`auth: tokens are ${config.algorithms.join(", ")}, verified with SVC_JWT_PUBLIC_KEY${checked}; get them from your identity provider`];

@@ -23,6 +23,13 @@ describe("auth: start-up notes", () => {
     expect(text).to.contain("configured bearer is off (not set: SVC_CLOUD_API_BEARER_TOKEN");
   });
 
+  it("issue 17 (new-user trial): with SVC_VAR_DIR, the mint command names it, so that svc token finds the service's secret", () => {
+    const facts = { config: readAuthConfig({}, SECRET), bearer: createConfiguredBearer({}), localSecretPath: "/tmp/x y/jwt-secret" };
+    expect(describeAuthStartup({ ...facts, varDir: "/tmp/svc-var" }).join("\n")).to.contain("export SVC_ACCESS_TOKEN=$(SVC_VAR_DIR=/tmp/svc-var npm run -s svc -- token --role Engineer --sub alice)");
+    expect(describeAuthStartup({ ...facts, varDir: "/tmp/x y" }).join("\n")).to.contain("$(SVC_VAR_DIR='/tmp/x y' npm run");
+    expect(describeAuthStartup({ ...facts, varDir: "var" }).join("\n")).to.contain(MINT_COMMAND);
+  });
+
   it("SVC_JWT_SECRET with issuer: names the variable, not the value, and the configured bearer without its token", () => {
     const config = readAuthConfig({ SVC_JWT_SECRET: SECRET_TEXT, SVC_JWT_ISSUER: "https://id.example" });
     const text = describeAuthStartup({ config, bearer: createConfiguredBearer(BEARER_ENV) }).join("\n");

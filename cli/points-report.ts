@@ -6,7 +6,7 @@ import { pointUsage } from "../compiler/site/point-usage.js";
 import { refText, type SiteIndex, type SiteRef } from "../compiler/site/site-index.js";
 import { sitePointRows, type PointRow, type Reader, type UndeclaredRow, type Writer } from "../compiler/site/site-points.js";
 import type { FileRule } from "./file-rules.js";
-import { namedPoint } from "./point-names.js";
+import { namedPoint } from "../compiler/site/point-label.js";
 import { locateRules } from "./rule-locations.js";
 import { formatTable } from "./table.js";
 

@@ -7,7 +7,7 @@ import { pointUsage, sharedWrites } from "../compiler/site/point-usage.js";
 import type { SiteIndex, SiteRef } from "../compiler/site/site-index.js";
 import type { Diagnostic, SourceSpan } from "../generated/types.js";
 import { fileRules, type FileRule } from "./file-rules.js";
-import { pointLabel } from "./point-names.js";
+import { pointLabel } from "../compiler/site/point-label.js";
 import { locateRules } from "./rule-locations.js";
 import type { FileResult } from "./source-files.js";
 

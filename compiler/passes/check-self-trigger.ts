@@ -7,7 +7,8 @@
 // into a watched measurement (`reads_back`) is the same loop and warned the same way.
 import type { Diagnostic, FlowJson, TriggerConfig } from "../../generated/types.js";
 import { pointer } from "../diagnostics/diagnostic.js";
-import { refText, type SiteIndex } from "../site/site-index.js";
+import { pointLabel } from "../site/point-label.js";
+import type { SiteIndex } from "../site/site-index.js";
 
 export const SELF_TRIGGER = "rule/self-trigger";
 
@@ -19,7 +20,7 @@ export function checkSelfTrigger(trigger: TriggerConfig | null | undefined, flow
   flow.nodes.forEach((node, i) => {
     if (node.type !== "change") return;
     node.data.config.writes.forEach((write, j) => {
-      const point = refText(write);
+      const point = pointLabel(site, write); // by its name too when the site has one
       const where = { path: pointer("nodes", i, "data", "config", "writes", j), nodeId: node.id };
       const k = watched.get(key(write));
       if (k !== undefined) {
@@ -35,7 +36,7 @@ export function checkSelfTrigger(trigger: TriggerConfig | null | undefined, flow
       const readBack = site?.lookup(write)?.readsBack;
       const r = readBack === undefined ? undefined : watched.get(key(readBack));
       if (r === undefined) return;
-      const measurement = refText(readBack!);
+      const measurement = pointLabel(site, readBack!);
       warnings.push({
         code: SELF_TRIGGER,
         severity: "warning",

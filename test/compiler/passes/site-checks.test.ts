@@ -134,7 +134,7 @@ describe("issue 17.1: site checks in compileFlow", () => {
     const rule = `rule "r" {\n  trigger on_change(measurement(1, 3), measurement(1, 2))\n  input power = measurement(1, 2)\n  write action(1, 2) = 1\n}\n`;
     const warnings = compile(rule);
     expect(codes(warnings)).to.deep.equal(["warning rule/self-trigger"]);
-    expect(warnings[0]!.message).to.contain("reads action(1, 2) back into measurement(1, 3)");
+    expect(warnings[0]!.message, "points named by the site, numbers beside").to.contain("reads \"Meter\".relay (action(1, 2)) back into \"Meter\".status (measurement(1, 3))");
     expect(compileRuleSource(rule).diagnostics, "reads_back needs the site").to.deep.equal([]);
     const latch = `rule "r" {\n  trigger on_change(measurement(1, 2))\n  input power = measurement(1, 2)\n  write action(1, 1) = 1\n}\n`;
     expect(codes(compileRuleSource(latch).diagnostics)).to.deep.equal([]);

@@ -1,7 +1,7 @@
-// How `svc compile` and `svc points` name a point for people: as rule files may write it by name
+// How messages, `svc compile` and `svc points` name a point for people: as rule files may write it by name
 // (`ahu1.cooling_stage` by the instance's key, `"AHU-1".cooling_stage` by its name when that is
 // unique), with the numbers beside it in messages (`ahu1.cooling_stage (action(7, 1))`).
-import { refText, type SiteIndex, type SiteRef } from "../compiler/site/site-index.js";
+import { refText, type SiteIndex, type SiteRef } from "./site-index.js";
 
 /** `key.point`, `"Instance name".point`, or undefined when the instance has neither a key nor a name of its own. */
 export function namedPoint(instance: { key?: string | null; name: string; nameUnique: boolean }, point: string): string | undefined {

@@ -12,7 +12,7 @@ import { SourceMap } from "./source-map.js";
 import { UnitBuilder, type Unit } from "./units.js";
 import { UnitWiring } from "./wire-units.js";
 import { collectInputs, checkStatements } from "./check-statements.js";
-import { resolveSitePoints } from "./resolve-points.js";
+import { resolveSitePoints, type SuggestionBudget } from "./resolve-points.js";
 import type { SiteIndex } from "../site/site-index.js";
 
 export const START_ID = "start";
@@ -31,6 +31,8 @@ export interface LoweredRule {
 export interface LowerOptions {
   /** The site that named points (`ahu1.cooling_stage`) resolve with; without one they are errors. */
   site?: SiteIndex | undefined;
+  /** How many more "did you mean" searches over the site the file may cost (shared by its rules). */
+  suggestions?: SuggestionBudget | undefined;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface LowerOptions {
  * first: a name that does not resolve stops the rule there.
  */
 export function lowerRule(written: A.RuleDecl, diagnostics: Diagnostic[], options: LowerOptions = {}): LoweredRule | undefined {
-  const rule = resolveSitePoints(written, options.site, diagnostics);
+  const rule = resolveSitePoints(written, options.site, diagnostics, options.suggestions);
   if (rule === undefined) return undefined;
   const settingsProblems: Diagnostic[] = [];
   const metadata = lowerSettings(rule, collectInputs(rule), settingsProblems);

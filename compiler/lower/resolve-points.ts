@@ -15,12 +15,34 @@ import { refText, type SiteIndex, type SitePointEntry } from "../site/site-index
  * when a name does not resolve (the reasons go to `diagnostics`). A rule without names is
  * returned as it is.
  */
-export function resolveSitePoints(rule: A.RuleDecl, site: SiteIndex | undefined, diagnostics: Diagnostic[]): A.RuleDecl | undefined {
+export function resolveSitePoints(rule: A.RuleDecl, site: SiteIndex | undefined, diagnostics: Diagnostic[], budget: SuggestionBudget = newSuggestionBudget()): A.RuleDecl | undefined {
   if (!hasSiteNames(rule)) return rule;
   const found: Diagnostic[] = [];
-  const resolved = mapPoints(rule, (point, access) => (point.kind === "site" ? (resolveName(point, access, site, found) ?? point) : point));
+  const resolved = mapPoints(rule, (point, access) => (point.kind === "site" ? (resolveName(point, access, site, found, budget) ?? point) : point));
   diagnostics.push(...found);
   return found.length === 0 ? resolved : undefined;
+}
+
+/**
+ * "Did you mean" compares a name with every key and name of the site: on a site of thousands of
+ * instances, a file of thousands of misspelt names would cost minutes (and POST
+ * /api/rules/validate is open to every reader). A file gets this many searches; later names are
+ * reported without a suggestion.
+ */
+export const MAX_SUGGESTIONS = 20;
+
+export interface SuggestionBudget {
+  left: number;
+}
+
+export function newSuggestionBudget(): SuggestionBudget {
+  return { left: MAX_SUGGESTIONS };
+}
+
+function spend(budget: SuggestionBudget): boolean {
+  if (budget.left <= 0) return false;
+  budget.left--;
+  return true;
 }
 
 /** A point of a lowered rule: named points were resolved first, so only numbers reach here. */
@@ -39,7 +61,7 @@ function hasSiteNames(rule: A.RuleDecl): boolean {
   return false;
 }
 
-function resolveName(point: A.SitePointName, access: PointAccess, site: SiteIndex | undefined, found: Diagnostic[]): A.PointRef | undefined {
+function resolveName(point: A.SitePointName, access: PointAccess, site: SiteIndex | undefined, found: Diagnostic[], budget: SuggestionBudget): A.PointRef | undefined {
   const error = (code: string, message: string, span: A.SitePointName["span"], suggestion?: string): undefined => {
     found.push({ code, severity: "error", message, span, ...(suggestion !== undefined ? { suggestion } : {}) });
     return undefined;
@@ -53,7 +75,7 @@ function resolveName(point: A.SitePointName, access: PointAccess, site: SiteInde
     );
   }
   const lookup = site.findInstance(point.instance, point.quoted);
-  if ("missing" in lookup) return error("point/unknown-instance", missingInstanceMessage(point), point.instanceSpan, instanceMeant(point, site));
+  if ("missing" in lookup) return error("point/unknown-instance", missingInstanceMessage(point), point.instanceSpan, spend(budget) ? instanceMeant(point, site) : undefined);
   if ("ambiguous" in lookup) {
     const ids = lookup.ambiguous.map((i) => i.id).join(", ");
     return error(
@@ -67,7 +89,7 @@ function resolveName(point: A.SitePointName, access: PointAccess, site: SiteInde
   const instanceText = point.quoted ? JSON.stringify(point.instance) : point.instance;
   if (entry === undefined) {
     const names = instance.points.map((p) => p.name);
-    const near = closestName(point.name, names);
+    const near = spend(budget) ? closestName(point.name, names) : undefined;
     // Nothing close: list what the instance has (a few), so that the fix needs no trip to site.yaml.
     const listed = names.length === 0 ? `instance ${instance.id} has no points` : `its points are ${names.slice(0, LISTED).join(", ")}${names.length > LISTED ? ", ..." : ""}`;
     return error("point/unknown-point", `instance ${instance.id} (${instance.name}) has no point named '${point.name}'`, point.nameSpan, didYouMean(near && `${instanceText}.${near}`) ?? listed);

@@ -6,6 +6,7 @@ import type { RuleDecl, RuleFile } from "../../../grammar/rule/ast.js";
 import type { SourceSpan } from "../../../grammar/source/span.js";
 import type { CompiledRule } from "../../lower/compiled-rule.js";
 import { lowerRule, type LoweredRule } from "../../lower/lower-rule.js";
+import { newSuggestionBudget } from "../../lower/resolve-points.js";
 import { TRIGGER_CONFIG_PATH } from "../../passes/site/check-site-points.js";
 import { compileFlow } from "../flow-json/index.js";
 import type { SiteIndex } from "../../site/site-index.js";
@@ -27,6 +28,7 @@ export function compileRuleAst(file: RuleFile, options: RuleCompileOptions = {})
   const rules: CompiledRule[] = [];
   const diagnostics: Diagnostic[] = [];
   const names = new Set<string>();
+  const lowering = { ...options, suggestions: newSuggestionBudget() }; // one budget for the file
   for (const rule of file.rules) {
     // A rule whose name is taken is still checked, but never output: it has an error.
     const duplicate = names.has(rule.name);
@@ -34,7 +36,7 @@ export function compileRuleAst(file: RuleFile, options: RuleCompileOptions = {})
       diagnostics.push({ code: "rule/duplicate-rule-name", severity: "error", message: `a rule named "${rule.name}" is already in this file`, span: rule.nameSpan });
     }
     names.add(rule.name);
-    const lowered = lowerRule(rule, diagnostics, options);
+    const lowered = lowerRule(rule, diagnostics, lowering);
     if (lowered === undefined) continue;
     const result = compileFlow(lowered.flow_json, { site: options.site, trigger: lowered.metadata.trigger_config });
     // Warnings only (result.ok): the rule is still output.

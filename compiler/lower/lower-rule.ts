@@ -62,6 +62,7 @@ export function lowerRule(written: A.RuleDecl, diagnostics: Diagnostic[], option
   }
   builder.numberInSourceOrder();
   const wiring = new UnitWiring(blocks, [END_ID], found);
+  wiring.prepare(main);
   const first = wiring.headsOf(main, [END_ID]);
   const used = wiring.usedBlocks();
   for (const [name, { decl }] of blocks) {

@@ -33,7 +33,7 @@ export async function applyPlan(steps: PlanStep[], client: ApiClient, confirmed:
         continue;
       }
       const id = step.id ?? created.get(step.name)!;
-      if (step.action === "update") await client.updateRule(id, changesOf(step.rule!), confirmed);
+      if (step.action === "update") await client.updateRule(id, changedOf(step), confirmed);
       else if (step.action === "enable") await client.setEnabled(id, true, confirmed);
       else await client.deleteRule(id, confirmed);
       applied.push({ ...step, id });
@@ -50,4 +50,20 @@ export async function applyPlan(steps: PlanStep[], client: ApiClient, confirmed:
 function changesOf(rule: DesiredRule): RuleChanges {
   const { description, priority, cooldown_ms, trigger_config, flow_json } = rule;
   return { description, priority, cooldown_ms, trigger_config, flow_json };
+}
+
+/**
+ * An update sends only what differs (issue 17): the service checks what a PUT brings, so a rule
+ * whose stored flow no longer matches the service's site can still get a new priority.
+ */
+function changedOf(step: PlanStep): RuleChanges {
+  const all = changesOf(step.rule!);
+  const fields = new Set(step.changes ?? []);
+  const changes: RuleChanges = {};
+  if (fields.has("description")) changes.description = all.description;
+  if (fields.has("priority")) changes.priority = all.priority;
+  if (fields.has("cooldown_ms")) changes.cooldown_ms = all.cooldown_ms;
+  if (fields.has("trigger_config")) changes.trigger_config = all.trigger_config;
+  if (fields.has("flow")) changes.flow_json = all.flow_json;
+  return changes;
 }

@@ -62,8 +62,10 @@ function stopReport(command: string, outcome: ApplyOutcome): string[] {
   const { step, error, stubId } = outcome.failure!;
   const lines = [`stopped at the first failed request: ${formatStep(step).replace(/ +/, " ")}`];
   if (stubId !== undefined) {
-    // A flow the service refuses (400) is refused again until the file (or the service's site) changes.
-    const next = error instanceof ApiError && error.status === 400 ? `fix the file, then svc ${command} again completes it (or svc rules delete ${stubId} --confirmed --force)` : `svc ${command} again completes it`;
+    // A rule the service refuses (a 4xx: a flow its site refuses, a body over its limit) is refused
+    // again until the file (or the service) changes; only a failure without an answer may pass later.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    const next = refused ? `fix the file, then svc ${command} again completes it (or svc rules delete ${stubId} --confirmed --force)` : `svc ${command} again completes it`;
     lines.push(`  the stub #${stubId} ${JSON.stringify(step.name)} remains (disabled, without a flow): ${next}`);
   }
   if (!(error instanceof ApiError)) lines.push("  no usable answer came for it, so it may or may not have been applied");

@@ -25,16 +25,21 @@ export async function validatePlan(steps: PlanStep[], results: readonly FileResu
   const rules: string[] = [];
   for (const step of steps) {
     if ((step.action !== "create" && step.action !== "update") || step.rule === undefined) continue;
+    // An update sends only what differs, and the service checks only what a PUT brings: a
+    // settings-only update is not checked; a trigger-only one for its trigger's problems.
+    const sendsFlow = step.action === "create" || step.changes?.includes("flow") === true;
+    const sendsTrigger = step.action === "create" || step.changes?.includes("trigger_config") === true;
+    if (!sendsFlow && !sendsTrigger) continue;
     const { flow_json, trigger_config } = step.rule;
     const answer = await client.validateRule({ flow_json: flow_json as unknown as Record<string, unknown>, trigger_config });
-    const errors = answer.diagnostics.filter((d) => d.severity === "error");
-    if (answer.valid && errors.length === 0) continue;
+    const errors = answer.diagnostics.filter((d) => d.severity === "error" && (sendsFlow || d.path?.startsWith("/trigger_config/") === true));
+    if (errors.length === 0) continue;
     rules.push(step.name);
     const result = results.find((r) => r.file === step.rule!.file);
     if (result === undefined) throw new Error(`validatePlan: no compiled file ${step.rule.file}`);
     problems.set(result, [...(problems.get(result) ?? []), ...errors.map((d) => placed(d, step.rule!, result))]);
   }
-  return { rules, files: [...problems].map(([result, diagnostics]) => ({ ...result, diagnostics })) };
+  return { rules, files: [...problems].map(([result, diagnostics]) => ({ ...result, diagnostics: once(diagnostics) })) };
 }
 
 // A diagnostic of the flow sent, placed in the file that defines the rule: at the point the path
@@ -69,4 +74,16 @@ export function pointAt(flow: unknown, path: string): SiteRef | undefined {
     if (typeof instance === "number" && typeof point === "number" && (point_type === "measurement" || point_type === "action")) return { instance, point_type, point };
   }
   return undefined;
+}
+
+// One statement lowered into several nodes (a write in each branch a block is reached from) gives
+// the service one finding per node; at one place of the file, one of them is enough.
+function once(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.span?.start.offset ?? d.path}|${d.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

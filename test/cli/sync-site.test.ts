@@ -7,6 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
+import { compileRuleSource, indexSite } from "../../compiler/index.js";
+import { loadSite } from "../../runtime/points/load-site.js";
+import { openStore } from "../../runtime/store/open-store.js";
 import { runCli, startCliService, type CliRun, type CliService } from "../helpers/cli-service.js";
 import { fromRoot } from "../helpers/paths.js";
 
@@ -78,6 +81,33 @@ describe("issue 17: svc sync and svc import against a service whose site differs
     expect(result.err).to.not.contain("nothing was stored");
     expect(result.out).to.not.contain("svc sync again completes it");
     expect(await names(), "not even the rule that fits, nor a stub").to.deep.equal([]);
+  });
+
+  it("issue 17: a settings-only change of a stored rule the service's site no longer matches is sent alone and goes through, as its PUT does; a flow change is still checked", async () => {
+    // Stored as a service with the pack's site would have stored it (the service's site lacks instance 99).
+    const compiled = compileRuleSource(PROBE_RULE, { site: indexSite(loadSite(readFileSync(join(pack, "site.yaml"), "utf8"), "site.yaml").site!) }).rules[0]!;
+    const store = await openStore(`sqlite:${join(service.dir, "svc.sqlite")}`);
+    try {
+      const { name, description, priority, cooldown_ms, trigger_config, flow_json, nodes_json } = compiled;
+      await store.rules.importRule({ name, description, enabled: false, priority, cooldown_ms, trigger_config, flow_json, nodes_json }, new Date());
+    } finally {
+      await store.close();
+    }
+    try {
+      rmSync(join(pack, "rules", "fits.rule"));
+      writeFileSync(join(pack, "rules", "probe.rule"), PROBE_RULE.replace("trigger every 1m", "priority 7\n  trigger every 1m"));
+      const settings = await run("sync", pack, "--confirmed");
+      expect(settings.code, settings.out + settings.err).to.equal(0);
+      expect(settings.out).to.contain("update    #").and.contain('"Probe alarm"  (priority)');
+      const [stored] = await admin.listRules();
+      expect(await admin.getRule(stored!.id)).to.include({ name: "Probe alarm", priority: 7 });
+      writeFileSync(join(pack, "rules", "probe.rule"), PROBE_RULE.replace("> 30", "> 31"));
+      const flow = await run("sync", pack, "--confirmed");
+      expect(flow.code, flow.err).to.equal(1);
+      expect(flow.err).to.contain("error point/unknown-instance");
+    } finally {
+      for (const { id } of await admin.listRules()) await admin.deleteRule(id, { confirmed: true });
+    }
   });
 
   it("issue 17: --dry-run reports the same problems after its plan (exit 1, nothing written); --json prints them as svc compile --format json does", async () => {

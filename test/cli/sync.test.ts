@@ -306,19 +306,22 @@ describe("svc sync stops at the first failed request (issue 8 item 2)", function
     expect(rules.has("C small"), "nothing after the failure is sent").to.equal(false);
     expect(b.flow_json, "the stub of B stays, without a flow").to.equal(null);
     expect(run.out).to.contain(`stopped at the first failed request: create "B large"`);
-    expect(run.out).to.contain(`the stub #${b.id} "B large" remains (disabled, without a flow)`);
+    expect(run.out).to.contain(`the stub #${b.id} "B large" remains (disabled, without a flow): fix the file, then svc sync again completes it (or svc rules delete ${b.id} --confirmed --force)`);
     expect(run.out).to.contain(`applied (1):\n  create    #${a.id} "A small"  (${pack}/a.rule)\nnot applied (2):\n  create    "B large"  (${pack}/b.rule)\n  create    "C small"  (${pack}/c.rule)\n`);
     expect(run.out).to.match(/1 created, 0 updated, 0 unchanged, 0 deleted; scheduler reloaded/);
   });
 
-  it("run again: the stub is the update that fails, C is created first; --json lists the failed step with its error", async () => {
+  it("issue 17: run again, an update sends only what differs: the stub gets its flow and trigger (its description came with the create) and now fits; C is created", async () => {
     const run = await runCli(["sync", pack, "--confirmed", "--json"], { env });
-    expect(run.code).to.equal(3);
-    const report = JSON.parse(run.out) as { applied: Array<{ action: string; name: string }>; not_applied: Array<{ action: string; name: string; error?: { status: number; code: string; correlationId: string } }>; reload: unknown };
-    expect(report.applied.map((s) => `${s.action} ${s.name}`)).to.deep.equal(["create C small"]);
-    expect(report.not_applied.map((s) => `${s.action} ${s.name}`)).to.deep.equal(["update B large"]);
-    expect(report.not_applied[0]!.error).to.include({ status: 413, code: "payload-too-large" });
-    expect(report.not_applied[0]!.error!.correlationId).to.be.a("string");
+    expect(run.code, run.out + run.err).to.equal(0);
+    const report = JSON.parse(run.out) as { applied: Array<{ action: string; name: string; changes?: string[] }>; not_applied: unknown[]; reload: unknown };
+    expect(report.applied.map((s) => `${s.action} ${s.name}`).sort()).to.deep.equal(["create C small", "update B large"]);
+    const changes = report.applied.find((s) => s.name === "B large")!.changes!;
+    expect(changes).to.include("flow").and.not.include("description");
+    expect(report.not_applied).to.deep.equal([]);
+    const b = (await rulesByName(admin)).get("B large")!;
+    expect(b.flow_json, "the stub is complete").to.not.equal(null);
+    expect(b.description).to.equal("x".repeat(3000));
     expect(report.reload).to.have.property("loaded");
   });
 });

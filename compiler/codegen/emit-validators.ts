@@ -46,6 +46,11 @@ function toStaticImports(code: string): string {
   const rewritten = code.replace(
     /const (\w+) = require\("(ajv\/dist\/runtime\/[\w/]+)"\)\.default;/g,
     (_line, name: string, module: string) => {
+      // Deep equality is our own: ajv's calls a value's own valueOf (support/json-equal.ts).
+      if (module === "ajv/dist/runtime/equal") {
+        imports.push(`import { jsonEqual as ${name}Equal } from "./support/json-equal.js";`);
+        return `const ${name} = ${name}Equal;`;
+      }
       imports.push(`import ${name}Module from "${module}.js";`);
       return `const ${name} = ${name}Module.default;`;
     },

@@ -36,6 +36,20 @@ describe("compileFlow (rules-service: one function derives both columns)", () =>
     expect(Object.keys(compileFlow({ nodes: [], edges: [] }))).to.have.members(["ok", "diagnostics"]);
   });
 
+  it("issue 17 (found by the mutation property): an object with its own valueOf or toString where items must be unique is answered with diagnostics, never a throw", () => {
+    for (const odd of [{ valueOf: 0 }, { toString: "x" }, { valueOf: {} }]) {
+      const flow = {
+        nodes: [
+          { id: "s", type: "start", position: { x: 0, y: 0 }, data: { config: { wires: { default: [{}, odd] } } } },
+          { id: "e", type: "end", position: { x: 0, y: 0 }, data: { config: {} } },
+        ],
+        edges: [],
+      };
+      const result = compileFlow(flow);
+      expect(result.ok ? [] : result.diagnostics.map((d) => d.path)).to.deep.equal(["/nodes/0/data/config/wires/default/0", "/nodes/0/data/config/wires/default/1"]);
+    }
+  });
+
   it("never changes its input, and shares no objects with it", () => {
     const input = deepFreeze(example("zone-cooling"));
     const result = compileFlow(input);

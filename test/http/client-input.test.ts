@@ -169,6 +169,17 @@ for (const [name, backend] of databaseBackends()) {
       expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(1);
     });
 
+    it("issue 17: a flow holding {\"valueOf\": 0} where items must be unique is a 400 from PUT and valid:false from validate, not a 500", async () => {
+      const before = (await f.request("GET", `/api/rules/${id}`, { token: engineer })).text;
+      const flow_json: unknown = JSON.parse(`{"nodes": [{"id": "s", "type": "start", "position": {"x": 0, "y": 0}, "data": {"config": {"wires": {"default": [{}, {"valueOf": 0}]}}}}], "edges": []}`);
+      const put = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { flow_json, confirmed: true } });
+      expect(put.status, put.text).to.equal(400);
+      expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).text).to.equal(before);
+      const validate = await f.request("POST", "/api/rules/validate", { token: engineer, body: { flow_json } });
+      expect(validate.status, validate.text).to.equal(200);
+      expect(validate.json.data.valid).to.equal(false);
+    });
+
     it("issue 17.4: GET, PUT and DELETE of /api/rules/validate are a 405 with Allow: POST, not a malformed rule id", async () => {
       const headers = { authorization: `Bearer ${engineer}`, "content-type": "application/json" };
       for (const method of ["GET", "PUT", "DELETE"]) {

@@ -55,6 +55,11 @@ async function readSiteFile(path: string, name: string): Promise<SiteFile> {
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot read ${name}: ${error.code ?? error.message}`);
   });
+  return siteFileOf(path, name, text);
+}
+
+/** A site.yaml's text loaded (the service's loader) and, when it has no error, indexed. */
+export function siteFileOf(path: string, name: string, text: string): SiteFile {
   const loaded = loadSite(text, name);
   const pack: PackSite = { file: name, root: "", site: loaded.site, locate: createFileLocator(text).locate };
   return { path, name, text, diagnostics: loaded.diagnostics, pack, ...(loaded.site === undefined ? {} : { index: indexSite(loaded.site) }) };

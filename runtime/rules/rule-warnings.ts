@@ -3,10 +3,9 @@
 // problems under /flow_json (with the node id), trigger problems under /trigger_config. Used by
 // PUT (which refuses on errors and answers the warnings), by reload (a stored rule that no longer
 // matches the site is a problem) and by POST /api/rules/validate.
-// The re-trigger warning (rule/self-trigger) is the compiler's; it is added here only when the
-// compile did not already give it, so that a rule never shows it twice.
+// The re-trigger warning (rule/self-trigger) comes from the same compile, given the trigger.
 import type { Diagnostic, FlowJson, NodesTopology, TriggerConfig } from "../../generated/types.js";
-import { checkSelfTrigger, compileFlow, type SiteIndex } from "../../compiler/index.js";
+import { compileFlow, type SiteIndex } from "../../compiler/index.js";
 
 export interface SiteCheck {
   /** The compiled columns when the flow has no error. */
@@ -19,9 +18,7 @@ export interface SiteCheck {
 export function checkWithSite(flow: unknown, trigger: TriggerConfig | null, site: SiteIndex | undefined): SiteCheck {
   const result = compileFlow(flow, { site, trigger });
   if (!result.ok) return { diagnostics: result.diagnostics };
-  const given = new Set(result.warnings.map(sameKey));
-  const selfTrigger = checkSelfTrigger(trigger, result.flow_json).filter((d) => !given.has(sameKey(d)));
-  return { compiled: { flow_json: result.flow_json, nodes_json: result.nodes_json }, diagnostics: [...result.warnings, ...selfTrigger] };
+  return { compiled: { flow_json: result.flow_json, nodes_json: result.nodes_json }, diagnostics: result.warnings };
 }
 
 /** The diagnostics placed in the rule: flow paths under /flow_json, trigger paths under /trigger_config. */
@@ -46,7 +43,3 @@ function rulePath({ code, path }: Diagnostic): string {
 }
 
 const UNKNOWN_TRIGGER_POINT = "point/unknown-trigger-point";
-
-function sameKey(d: Diagnostic): string {
-  return `${d.code} ${d.path ?? ""}`;
-}

@@ -5,12 +5,11 @@ import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { compileRuleYaml } from "../../compiler/front-ends/yaml/index.js";
-import { indexSite } from "../../compiler/site/site-index.js";
-import { loadSite } from "../../runtime/points/load-site.js";
+import { demoSite } from "../helpers/demo-site.js";
 import { fromRoot } from "../helpers/paths.js";
 
 const read = (path: string): string => readFileSync(fromRoot(path), "utf8");
-const site = indexSite(loadSite(read("examples/packs/demo/site.yaml"), "site.yaml").site!);
+const site = demoSite();
 
 describe("demo pack: a YAML rule and its DSL twin", () => {
   it("zone1-fan-coil.rule.yaml and zone1-fan-coil-twin.rule compile to identical nodes_json and flow_json", () => {

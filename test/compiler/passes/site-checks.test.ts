@@ -5,12 +5,9 @@ import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { compileFlow, compileRuleSource, compileRuleYaml, indexSite, inRule, isTriggerDiagnostic, type SiteIndex } from "../../../compiler/index.js";
 import type { Diagnostic, SiteModel } from "../../../generated/types.js";
-import { loadSite } from "../../../runtime/points/load-site.js";
+import { demoSite } from "../../helpers/demo-site.js";
 import { fromRoot } from "../../helpers/paths.js";
 
-function demoSite(): SiteIndex {
-  return indexSite(loadSite(readFileSync(fromRoot("examples/packs/demo/site.yaml"), "utf8"), "site.yaml").site!);
-}
 
 const SITE: SiteModel = {
   channels: [{ id: "v", protocol: "virtual" }],

@@ -57,9 +57,24 @@ export const RULES: Record<string, string> = {
   when run: d > 50 { write plant.pump = 1 }
   else { write plant.pump = 0 }
 }`,
+  // Not in the default pack: a rule with a period delta (history), and a high-priority interval rule.
+  Rise: `rule "Rise" {
+  trigger every 1m
+  delta rise = plant.demand over 2m
+  when fast: rise > 20 { write room.heater = 0 }
+}`,
+  First: `rule "First" {
+  priority 10
+  trigger every 10s
+  input d = plant.demand
+  write room.heater = d > 50 ? 1 : 0
+}`,
 };
 
-export function testPack(names: readonly string[] = Object.keys(RULES)): { pack: ScenarioPack; site: ScenarioSite } {
+/** The pack most tests use. */
+export const DEFAULT_RULES = ["Heater", "Valve", "Pump"];
+
+export function testPack(names: readonly string[] = DEFAULT_RULES): { pack: ScenarioPack; site: ScenarioSite } {
   const loaded = loadSite(SITE_YAML, "site.yaml");
   if (loaded.site === undefined) throw new Error(JSON.stringify(loaded.diagnostics));
   const index = indexSite(loaded.site);

@@ -7048,7 +7048,8 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "disabled",
             "running",
             "no_change",
-            "input_unavailable"
+            "input_unavailable",
+            "event_dropped"
           ],
           "additionalProperties": false,
           "properties": {
@@ -7072,7 +7073,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "disabled": {
               "type": "integer",
-              "description": "Due runs of a disabled rule.",
+              "description": "Due runs and trigger-point changes of a disabled rule.",
               "minimum": 0,
               "maximum": 9007199254740991
             },
@@ -7090,7 +7091,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "input_unavailable": {
               "type": "integer",
-              "description": "Samples that were unavailable.",
+              "description": "Executions stopped by an unavailable input.",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "event_dropped": {
+              "type": "integer",
+              "description": "Events of a watched point refused by the full event channel (the tick path still saw the change).",
               "minimum": 0,
               "maximum": 9007199254740991
             }

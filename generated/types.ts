@@ -2885,7 +2885,7 @@ export interface SuppressionCounts {
    */
   cooldown: number;
   /**
-   * Due runs of a disabled rule.
+   * Due runs and trigger-point changes of a disabled rule.
    */
   disabled: number;
   /**
@@ -2897,9 +2897,13 @@ export interface SuppressionCounts {
    */
   no_change: number;
   /**
-   * Samples that were unavailable.
+   * Executions stopped by an unavailable input.
    */
   input_unavailable: number;
+  /**
+   * Events of a watched point refused by the full event channel (the tick path still saw the change).
+   */
+  event_dropped: number;
 }
 /**
  * GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.

@@ -34083,9 +34083,9 @@ return errors === 0;
 validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateSchedulerStatusReport = validate293;
-const schema532 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema532 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
 const schema534 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema537 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema537 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
 const schema538 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -34646,9 +34646,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable"))){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema537,data:data4};
+if(data4.event_dropped === undefined){
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34657,11 +34656,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data4.deadband_time !== undefined){
-let data5 = data4.deadband_time;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err29 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_time.type,parentSchema:schema537.properties.deadband_time,data:data5};
+for(const key1 in data4){
+if(!((((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable")) || (key1 === "event_dropped"))){
+const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -34670,9 +34667,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_time,data:data5};
+}
+if(data4.deadband_time !== undefined){
+let data5 = data4.deadband_time;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_time.type,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -34681,8 +34680,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_time,data:data5};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -34691,12 +34691,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data4.deadband_value !== undefined){
-let data6 = data4.deadband_value;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_value.type,parentSchema:schema537.properties.deadband_value,data:data6};
+if(data5 < 0 || isNaN(data5)){
+const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -34705,9 +34701,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_value,data:data6};
+}
+}
+if(data4.deadband_value !== undefined){
+let data6 = data4.deadband_value;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_value.type,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -34716,8 +34715,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_value,data:data6};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -34726,12 +34726,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data4.cooldown !== undefined){
-let data7 = data4.cooldown;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err35 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.cooldown.type,parentSchema:schema537.properties.cooldown,data:data7};
+if(data6 < 0 || isNaN(data6)){
+const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -34740,9 +34736,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 9007199254740991 || isNaN(data7)){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.cooldown,data:data7};
+}
+}
+if(data4.cooldown !== undefined){
+let data7 = data4.cooldown;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.cooldown.type,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -34751,8 +34750,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.cooldown,data:data7};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 9007199254740991 || isNaN(data7)){
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -34761,12 +34761,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-if(data4.disabled !== undefined){
-let data8 = data4.disabled;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err38 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.disabled.type,parentSchema:schema537.properties.disabled,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -34775,9 +34771,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 9007199254740991 || isNaN(data8)){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.disabled,data:data8};
+}
+}
+if(data4.disabled !== undefined){
+let data8 = data4.disabled;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.disabled.type,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -34786,8 +34785,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.disabled,data:data8};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -34796,12 +34796,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-if(data4.running !== undefined){
-let data9 = data4.running;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err41 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.running.type,parentSchema:schema537.properties.running,data:data9};
+if(data8 < 0 || isNaN(data8)){
+const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -34810,9 +34806,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.running,data:data9};
+}
+}
+if(data4.running !== undefined){
+let data9 = data4.running;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.running.type,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -34821,8 +34820,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.running,data:data9};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -34831,12 +34831,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-if(data4.no_change !== undefined){
-let data10 = data4.no_change;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err44 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.no_change.type,parentSchema:schema537.properties.no_change,data:data10};
+if(data9 < 0 || isNaN(data9)){
+const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -34845,9 +34841,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 9007199254740991 || isNaN(data10)){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.no_change,data:data10};
+}
+}
+if(data4.no_change !== undefined){
+let data10 = data4.no_change;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.no_change.type,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -34856,8 +34855,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.no_change,data:data10};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9007199254740991 || isNaN(data10)){
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -34866,12 +34866,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-if(data4.input_unavailable !== undefined){
-let data11 = data4.input_unavailable;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err47 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.input_unavailable.type,parentSchema:schema537.properties.input_unavailable,data:data11};
+if(data10 < 0 || isNaN(data10)){
+const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -34880,9 +34876,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9007199254740991 || isNaN(data11)){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.input_unavailable,data:data11};
+}
+}
+if(data4.input_unavailable !== undefined){
+let data11 = data4.input_unavailable;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.input_unavailable.type,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -34891,8 +34890,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.input_unavailable,data:data11};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 9007199254740991 || isNaN(data11)){
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -34901,11 +34901,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema537.type,parentSchema:schema537,data:data4};
+if(data11 < 0 || isNaN(data11)){
+const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -34915,10 +34912,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.last_outcome !== undefined){
-let data12 = data.last_outcome;
-if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err51 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema534.properties.last_outcome.type},message:"must be object,null",schema:schema534.properties.last_outcome.type,parentSchema:schema534.properties.last_outcome,data:data12};
+}
+if(data4.event_dropped !== undefined){
+let data12 = data4.event_dropped;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.event_dropped.type,parentSchema:schema537.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -34927,11 +34925,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs37 = errors;
-let valid6 = true;
-const _errs38 = errors;
-if(data12 !== null){
-const err52 = {};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9007199254740991 || isNaN(data12)){
+const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -34940,27 +34936,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-var _valid1 = _errs38 === errors;
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid1){
-const _errs40 = errors;
-if(!(validate295(data12, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs40 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err53 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_outcome.if,parentSchema:schema534.properties.last_outcome,data:data12};
+if(data12 < 0 || isNaN(data12)){
+const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -34971,13 +34948,81 @@ errors++;
 }
 }
 }
+}
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
+const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema537.type,parentSchema:schema537,data:data4};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.last_outcome !== undefined){
+let data13 = data.last_outcome;
+if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
+const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema534.properties.last_outcome.type},message:"must be object,null",schema:schema534.properties.last_outcome.type,parentSchema:schema534.properties.last_outcome,data:data13};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const _errs39 = errors;
+let valid6 = true;
+const _errs40 = errors;
+if(data13 !== null){
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var _valid1 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid1){
+const _errs42 = errors;
+if(!(validate295(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs42 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_outcome.if,parentSchema:schema534.properties.last_outcome,data:data13};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -7,7 +7,7 @@ import { indexSite } from "../../compiler/site/site-index.js";
 import { loadSite } from "../../runtime/points/load-site.js";
 import { parseScenarioFile } from "../../scenarios/parse-scenario-file.js";
 import { scenarioSite, type ScenarioSite } from "../../scenarios/resolve-point.js";
-import { runScenario, type ScenarioPack } from "../../scenarios/run-scenario.js";
+import { runScenario, type RunScenarioOptions, type ScenarioPack } from "../../scenarios/run-scenario.js";
 import type { PackRule, ScenarioFile, ScenarioOutcome } from "../../scenarios/scenario-model.js";
 
 export const SITE_YAML = `
@@ -63,6 +63,11 @@ export const RULES: Record<string, string> = {
   delta rise = plant.demand over 2m
   when fast: rise > 20 { write room.heater = 0 }
 }`,
+  Lights: `rule "Lights" {
+  trigger on_change(room.occupancy, plant.demand)
+  input o = room.occupancy
+  write room.heater = o
+}`,
   First: `rule "First" {
   priority 10
   trigger every 10s
@@ -93,11 +98,11 @@ export function parse(yaml: string, fixture = testPack()): ScenarioFile {
 }
 
 /** Parses (no diagnostics allowed) and runs every scenario of the file. */
-export async function run(yaml: string, fixture = testPack()): Promise<ScenarioOutcome[]> {
+export async function run(yaml: string, fixture = testPack(), options: RunScenarioOptions = {}): Promise<ScenarioOutcome[]> {
   const file = parse(yaml, fixture);
   expect(file.diagnostics, "diagnostics").to.deep.equal([]);
   const outcomes: ScenarioOutcome[] = [];
-  for (const scenario of file.scenarios) outcomes.push(await runScenario(file.file, scenario, fixture.pack, { site: fixture.site }));
+  for (const scenario of file.scenarios) outcomes.push(await runScenario(file.file, scenario, fixture.pack, { ...options, site: fixture.site }));
   return outcomes;
 }
 

@@ -91,9 +91,10 @@ for (const [name, backend] of databaseBackends()) {
       const writes: number[] = [];
       const f = await open(undefined, { historyFlushMs: 1000 });
       const write = f.store.decisions.write.bind(f.store.decisions);
-      f.store.decisions.write = (records, keep) => {
-        writes.push(records.length);
-        return write(records, keep);
+      f.store.decisions.write = async (records, keep) => {
+        const ids = await write(records, keep);
+        writes.push(records.length); // once stored
+        return ids;
       };
       const id = await f.addRule("off", "trigger every 100ms\nwrite action(7, 2) = 1", { enabled: false });
       await f.advance(1000); // 9 disabled decisions, then the flush timer at +1000

@@ -80,8 +80,8 @@ export function formatCoverage(title: string, coverage: readonly RuleCoverage[])
   coverage.forEach((c, i) => {
     const hitOutputs = c.outputs.filter((o) => o.hit).length;
     const hitNodes = c.nodes.filter((n) => n.hit).length;
-    const counts = [`switch outputs ${hitOutputs}/${c.outputs.length},`, `nodes ${hitNodes}/${c.nodes.length}`];
-    rows.push([`${c.rule}:`, ...counts, c.executions === 0 ? `not run (${notRunWhy(c)})` : ""]);
+    const notRun = c.executions === 0 ? `; not run (${notRunWhy(c)})` : "";
+    rows.push([`${c.rule}:`, `switch outputs ${hitOutputs}/${c.outputs.length}, nodes ${hitNodes}/${c.nodes.length}${notRun}`]);
     const missed = c.outputs.filter((o) => !o.hit);
     const lines = missed.map((o) => `      missed ${describeOutput(o)}`);
     const missedNodes = c.nodes.filter((n) => !n.hit).map((n) => n.id);
@@ -89,7 +89,7 @@ export function formatCoverage(title: string, coverage: readonly RuleCoverage[])
     if (c.executions > 0) details.set(i, lines);
   });
   const lines = [`coverage of ${title} (${coverage.length} ${coverage.length === 1 ? "rule" : "rules"}):`];
-  alignColumns(rows).forEach((row, i) => lines.push(`  ${row}`, ...(details.get(i) ?? [])));
+  alignColumns(rows, " ").forEach((row, i) => lines.push(`  ${row}`, ...(details.get(i) ?? [])));
   return lines.join("\n");
 }
 

@@ -113,7 +113,7 @@ function outcomeText(execution: ScenarioExecution): string {
   const sc = result.short_circuit;
   if (sc !== null) return `short-circuit at ${sc.node}: ${sc.variable} is unavailable (${sc.reason})`;
   const refused = result.actions.filter((a) => !a.success).length;
-  if (result.success) return `success, ${result.actions.length} ${result.actions.length === 1 ? "write" : "writes"}`;
+  if (result.success) return result.actions.length === 0 ? "success, no writes" : `success, ${result.actions.length} ${result.actions.length === 1 ? "write" : "writes"}`;
   return `failed: ${refused} of ${result.actions.length} ${result.actions.length === 1 ? "write" : "writes"} refused`;
 }
 

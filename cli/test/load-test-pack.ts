@@ -61,16 +61,27 @@ export async function loadTestPack(paths: readonly string[], cwd: string): Promi
 }
 
 async function loadPack(folder: string, name: string, found: { path: string; name: string }[], cwd: string): Promise<TestPack> {
+  const loaded = await loadScenarioPack(name, cwd);
+  const files = await Promise.all(found.sort((a, b) => a.name.localeCompare(b.name)).map((f) => readTestFile(f)));
+  if (loaded.pack === undefined) return { folder, name, problems: loaded.problems, files: files.map((f) => ({ ...f, parsed: { file: f.name, scenarios: [], diagnostics: [] } })) };
+  const { pack, site } = loaded;
+  return { folder, name, pack, site, problems: [], files: files.map((f) => ({ ...f, parsed: parseScenarioFile(f.text, f.name, site, pack.rules) })) };
+}
+
+/**
+ * A pack folder (`name`, as printed, relative to `cwd`): its site and its rules compiled as
+ * `svc sync` compiles them, or the files with errors.
+ */
+export async function loadScenarioPack(name: string, cwd: string): Promise<{ pack: ScenarioPack; site: ScenarioSite; problems: [] } | { pack?: undefined; problems: FileResult[] }> {
   const sites = new SiteFiles();
-  const siteFile = await sites.load(join(folder, SITE_FILE), join(name, SITE_FILE));
+  const siteFile = await sites.load(resolve(cwd, name, SITE_FILE), join(name, SITE_FILE));
   const desired = await loadDesiredRules([name === "" ? "." : name], cwd, "sync");
   const problems = desired.results.filter((r) => r.diagnostics.some((d) => d.severity === "error"));
-  const files = await Promise.all(found.sort((a, b) => a.name.localeCompare(b.name)).map((f) => readTestFile(f)));
   if (siteFile.index === undefined || problems.length > 0) {
     if (siteFile.index === undefined && !problems.some((p) => p.file === siteFile.name)) {
       problems.unshift({ file: siteFile.name, kind: "yaml", text: siteFile.text, diagnostics: siteFile.diagnostics, outputs: [] });
     }
-    return { folder, name, problems, files: files.map((f) => ({ ...f, parsed: { file: f.name, scenarios: [], diagnostics: [] } })) };
+    return { problems };
   }
   const rules = desired.rules.map((rule, i): PackRule => ({
     id: i + 1,
@@ -83,9 +94,7 @@ async function loadPack(folder: string, name: string, found: { path: string; nam
     trigger_config: rule.trigger_config ?? defaultTrigger(rule.cooldown_ms),
     nodes_json: rule.nodes_json,
   }));
-  const site = scenarioSite(siteFile.index);
-  const pack: ScenarioPack = { site: siteFile.index, rules };
-  return { folder, name, pack, site, problems: [], files: files.map((f) => ({ ...f, parsed: parseScenarioFile(f.text, f.name, site, rules) })) };
+  return { pack: { site: siteFile.index, rules }, site: scenarioSite(siteFile.index), problems: [] };
 }
 
 // A rule without a trigger runs as the runtime runs it: every cooldown, else every second (spec, Limits).

@@ -14,7 +14,7 @@ import { pointNamer } from "./point-names.js";
 export type TraceCheck =
   | { kind: "matches"; file: string }
   | { kind: "differs"; file: string; diff: string[]; removed: number; added: number }
-  | { kind: "missing"; file: string; why: string }
+  | { kind: "missing" | "invalid"; file: string; why: string }
   | { kind: "written"; file: string };
 
 /** `tests/ahu1.test.yaml` -> `tests/ahu1.trace.yaml` (the last `.test.yaml`/`.test.yml`, else the extension, replaced). */

@@ -64,7 +64,7 @@ function failureMessage(report: ScenarioReport): string {
   const first = report.outcome.expectations.find((e) => !e.passed);
   if (first !== undefined) return oneLine(first);
   const trace = report.trace;
-  if (trace?.kind === "missing") return `golden trace: ${trace.why}`;
+  if (trace?.kind === "missing" || trace?.kind === "invalid") return `golden trace: ${trace.why}`;
   if (trace?.kind === "differs") return `golden trace differs from ${trace.file}: ${trace.removed} removed, ${trace.added} added`;
   return "failed";
 }

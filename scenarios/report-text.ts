@@ -75,7 +75,7 @@ function firstFailure(outcome: ScenarioOutcome, e: ExpectationOutcome, options: 
   const { line, column } = e.expectation.position;
   const lines = [`${positionOf(e)}: expected ${e.expected}`, ...codeFrame(options.text, line, column)];
   if (e.actual !== undefined) lines.push(`actual: ${e.actual}`);
-  lines.push(...writesAround(outcome, e.around));
+  lines.push(...writesAround(outcome, e.around), ...heldAround(outcome, e.around));
   if (e.concerns !== undefined) lines.push(...executionDetail(outcome, e.concerns, options.points));
   return lines;
 }
@@ -95,6 +95,30 @@ function writesAround(outcome: ScenarioOutcome, around: readonly [number, number
   const rows = writes.slice(0, MAX_WRITES_SHOWN).map((w) => writeRow(w, start));
   const more = writes.length > MAX_WRITES_SHOWN ? [`  … and ${writes.length - MAX_WRITES_SHOWN} more`] : [];
   return [`${window}:`, ...alignColumns(rows).map((l) => `  ${l}`), ...more];
+}
+
+// Triggers the scheduler held in the window (why a rule did not run), one line per rule and
+// reason: a cooldown holds a rule on every change, so each is counted, not listed.
+function heldAround(outcome: ScenarioOutcome, around: readonly [number, number]): string[] {
+  const start = outcome.scenario.start;
+  const groups = new Map<string, { rule: string; reason: string; first: number; last: number; count: number }>();
+  for (const s of outcome.suppressions) {
+    if (s.at < around[0] || s.at > around[1]) continue;
+    const key = `${s.rule}\u0000${s.reason}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { rule: s.rule, reason: s.reason, first: s.at, last: s.at, count: 1 });
+    else {
+      group.last = s.at;
+      group.count++;
+    }
+  }
+  if (groups.size === 0) return [];
+  const rows = [...groups.values()].map((g) => [
+    g.rule,
+    g.reason,
+    g.count === 1 ? `at ${formatOffset(g.first, start)}` : `${g.count} times, ${formatOffset(g.first, start)} to ${formatOffset(g.last, start)}`,
+  ]);
+  return ["triggers held in that window:", ...alignColumns(rows).map((l) => `  ${l}`)];
 }
 
 function writeRow(w: ScenarioWrite, start: number): string[] {
@@ -136,6 +160,7 @@ function traceNote(trace: TraceCheck | undefined): string {
 function traceFailure(trace: TraceCheck): string[] {
   switch (trace.kind) {
     case "missing":
+    case "invalid":
       return [`golden trace: ${trace.why}`];
     case "differs":
       return [`golden trace differs from ${trace.file} (- expected, + actual; ${trace.removed} removed, ${trace.added} added):`, ...trace.diff.map((l) => `  ${l}`)];

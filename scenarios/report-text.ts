@@ -92,9 +92,18 @@ function writesAround(outcome: ScenarioOutcome, around: readonly [number, number
   const window = `writes from ${formatOffset(around[0], start)} to ${formatOffset(around[1], start)}`;
   const writes = outcome.writes.filter((w) => w.at >= around[0] && w.at <= around[1]);
   if (writes.length === 0) return [`${window}: none`];
-  const rows = writes.slice(0, MAX_WRITES_SHOWN).map((w) => writeRow(w, start));
-  const more = writes.length > MAX_WRITES_SHOWN ? [`  … and ${writes.length - MAX_WRITES_SHOWN} more`] : [];
-  return [`${window}:`, ...alignColumns(rows).map((l) => `  ${l}`), ...more];
+  // Many writes (a rule on a 1 s interval): those nearest the expectation's time, the rest counted.
+  const middle = (around[0] + around[1]) / 2;
+  const nearest = writes.findIndex((w) => w.at >= middle);
+  const from = Math.max(0, Math.min((nearest === -1 ? writes.length : nearest) - Math.floor(MAX_WRITES_SHOWN / 2), writes.length - MAX_WRITES_SHOWN));
+  const shown = writes.slice(from, from + MAX_WRITES_SHOWN);
+  const later = writes.length - from - shown.length;
+  return [
+    `${window}:`,
+    ...(from > 0 ? [`  … ${from} earlier`] : []),
+    ...alignColumns(shown.map((w) => writeRow(w, start))).map((l) => `  ${l}`),
+    ...(later > 0 ? [`  … ${later} later`] : []),
+  ];
 }
 
 // Triggers the scheduler held in the window (why a rule did not run), one line per rule and

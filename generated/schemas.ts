@@ -6864,6 +6864,753 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "scenario-file.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/scenario-file.schema.json",
+      "title": "YamlScenarioFile",
+      "description": "A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.",
+      "type": "object",
+      "required": [
+        "scenarios"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "scenarios": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/YamlScenario"
+          },
+          "description": "The scenarios of the file, in order."
+        }
+      },
+      "$defs": {
+        "YamlScenario": {
+          "title": "YamlScenario",
+          "description": "One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).",
+          "type": "object",
+          "required": [
+            "name"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200,
+              "description": "Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."
+            },
+            "description": {
+              "type": "string",
+              "maxLength": 4000,
+              "description": "Free text, for people."
+            },
+            "rules": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/YamlRuleName"
+              },
+              "description": "Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."
+            },
+            "start": {
+              "$ref": "#/$defs/YamlScenarioInstant",
+              "description": "The scenario's start, an ISO 8601 time with `Z` or an offset. Default `2026-01-05T08:00:00Z` (a Monday)."
+            },
+            "duration": {
+              "$ref": "#/$defs/YamlScenarioDuration",
+              "description": "How long the scenario runs. Default: the latest time the scenario names, plus 1m."
+            },
+            "tick": {
+              "$ref": "#/$defs/YamlScenarioDuration",
+              "description": "The scheduler's tick (default `100ms`, the service's default)."
+            },
+            "trace": {
+              "type": "boolean",
+              "description": "Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."
+            },
+            "initial": {
+              "$ref": "#/$defs/YamlPointValues",
+              "description": "Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."
+            },
+            "steps": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/YamlScenarioStep"
+              },
+              "description": "Timed changes, applied in time order (ties in file order)."
+            },
+            "expect": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/YamlExpectation"
+              },
+              "description": "What must happen; each expectation is checked against the scenario's whole timeline."
+            }
+          }
+        },
+        "YamlRuleName": {
+          "title": "YamlRuleName",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."
+        },
+        "YamlRuleNames": {
+          "title": "YamlRuleNames",
+          "description": "A rule's name, or a list of them.",
+          "tsType": "YamlRuleName | YamlRuleName[]",
+          "type": [
+            "string",
+            "array"
+          ],
+          "if": {
+            "type": "string"
+          },
+          "then": {
+            "$ref": "#/$defs/YamlRuleName"
+          },
+          "else": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/$defs/YamlRuleName"
+            }
+          }
+        },
+        "YamlScenarioPoint": {
+          "title": "YamlScenarioPoint",
+          "type": "string",
+          "pattern": "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",
+          "description": "A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."
+        },
+        "YamlScenarioDuration": {
+          "title": "YamlScenarioDuration",
+          "type": "string",
+          "pattern": "^([0-9]+(ms|s|m|h|d))+$",
+          "description": "A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."
+        },
+        "YamlScenarioInstant": {
+          "title": "YamlScenarioInstant",
+          "type": "string",
+          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",
+          "description": "An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`."
+        },
+        "YamlScenarioTime": {
+          "title": "YamlScenarioTime",
+          "type": "string",
+          "pattern": "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",
+          "description": "When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`)."
+        },
+        "YamlScenarioWindow": {
+          "title": "YamlScenarioWindow",
+          "description": "`[from, to]`, both ends inclusive.",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "$ref": "#/$defs/YamlScenarioTime"
+          },
+          "tsType": "[YamlScenarioTime, YamlScenarioTime]"
+        },
+        "YamlPointValues": {
+          "title": "YamlPointValues",
+          "description": "Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.",
+          "type": "object",
+          "propertyNames": {
+            "$ref": "#/$defs/YamlScenarioPoint"
+          },
+          "additionalProperties": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "The value; null: unavailable (NaN)."
+          }
+        },
+        "YamlRampValues": {
+          "title": "YamlRampValues",
+          "description": "Target values by point (`main_meter.imported_energy: 130`).",
+          "type": "object",
+          "minProperties": 1,
+          "propertyNames": {
+            "$ref": "#/$defs/YamlScenarioPoint"
+          },
+          "additionalProperties": {
+            "type": "number",
+            "description": "The value reached at the ramp's end."
+          }
+        },
+        "YamlScenarioStep": {
+          "title": "YamlScenarioStep",
+          "description": "One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.",
+          "tsType": "YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep",
+          "type": "object",
+          "if": {
+            "properties": {
+              "set": true
+            },
+            "required": [
+              "set"
+            ]
+          },
+          "then": {
+            "$ref": "#/$defs/YamlSetStep"
+          },
+          "else": {
+            "if": {
+              "properties": {
+                "ramp": true
+              },
+              "required": [
+                "ramp"
+              ]
+            },
+            "then": {
+              "$ref": "#/$defs/YamlRampStep"
+            },
+            "else": {
+              "if": {
+                "properties": {
+                  "enable": true
+                },
+                "required": [
+                  "enable"
+                ]
+              },
+              "then": {
+                "$ref": "#/$defs/YamlEnableStep"
+              },
+              "else": {
+                "if": {
+                  "properties": {
+                    "disable": true
+                  },
+                  "required": [
+                    "disable"
+                  ]
+                },
+                "then": {
+                  "$ref": "#/$defs/YamlDisableStep"
+                },
+                "else": {
+                  "if": {
+                    "properties": {
+                      "channel_down": true
+                    },
+                    "required": [
+                      "channel_down"
+                    ]
+                  },
+                  "then": {
+                    "$ref": "#/$defs/YamlChannelDownStep"
+                  },
+                  "else": {
+                    "if": {
+                      "properties": {
+                        "channel_up": true
+                      },
+                      "required": [
+                        "channel_up"
+                      ]
+                    },
+                    "then": {
+                      "$ref": "#/$defs/YamlChannelUpStep"
+                    },
+                    "else": {
+                      "$ref": "#/$defs/YamlUnknownStep"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "YamlSetStep": {
+          "title": "YamlSetStep",
+          "description": "Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.",
+          "type": "object",
+          "required": [
+            "at",
+            "set"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "set": {
+              "$ref": "#/$defs/YamlPointValues",
+              "description": "Values by point, set at `at` (as the field would: a change event, then the tick's sample)."
+            }
+          }
+        },
+        "YamlRampStep": {
+          "title": "YamlRampStep",
+          "description": "A linear change, as one set every `every` from `at`, the last at `at` + `over`.",
+          "type": "object",
+          "required": [
+            "at",
+            "ramp",
+            "over",
+            "every"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "ramp": {
+              "$ref": "#/$defs/YamlRampValues",
+              "description": "Target values by point: linear from the value at `at` to this one."
+            },
+            "over": {
+              "$ref": "#/$defs/YamlScenarioDuration",
+              "description": "How long the ramp lasts."
+            },
+            "every": {
+              "$ref": "#/$defs/YamlScenarioDuration",
+              "description": "The time between two sets."
+            }
+          }
+        },
+        "YamlEnableStep": {
+          "title": "YamlEnableStep",
+          "description": "Enables rules at a time, as `svc rules enable` would.",
+          "type": "object",
+          "required": [
+            "at",
+            "enable"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "enable": {
+              "$ref": "#/$defs/YamlRuleNames",
+              "description": "The rule (or rules) to enable; each must be one the scenario runs."
+            }
+          }
+        },
+        "YamlDisableStep": {
+          "title": "YamlDisableStep",
+          "description": "Disables rules at a time: the scheduler holds their triggers (`disabled`).",
+          "type": "object",
+          "required": [
+            "at",
+            "disable"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "disable": {
+              "$ref": "#/$defs/YamlRuleNames",
+              "description": "The rule (or rules) to disable; each must be one the scenario runs."
+            }
+          }
+        },
+        "YamlChannelDownStep": {
+          "title": "YamlChannelDownStep",
+          "description": "The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.",
+          "type": "object",
+          "required": [
+            "at",
+            "channel_down"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "channel_down": {
+              "type": "string",
+              "minLength": 1,
+              "description": "A channel id of the site (`virtual-1`)."
+            }
+          }
+        },
+        "YamlChannelUpStep": {
+          "title": "YamlChannelUpStep",
+          "description": "The channel's writer starts again: writes through it are accepted.",
+          "type": "object",
+          "required": [
+            "at",
+            "channel_up"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies: an offset from start (`30s`) or an ISO time."
+            },
+            "channel_up": {
+              "type": "string",
+              "minLength": 1,
+              "description": "A channel id of the site (`virtual-1`)."
+            }
+          }
+        },
+        "YamlUnknownStep": {
+          "title": "YamlUnknownStep",
+          "description": "A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.",
+          "type": "object",
+          "required": [
+            "at"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "When the step applies."
+            },
+            "set": {
+              "description": "The `set` step: see YamlSetStep."
+            },
+            "ramp": {
+              "description": "The `ramp` step: see YamlRampStep."
+            },
+            "enable": {
+              "description": "The `enable` step: see YamlEnableStep."
+            },
+            "disable": {
+              "description": "The `disable` step: see YamlDisableStep."
+            },
+            "channel_down": {
+              "description": "The `channel_down` step: see YamlChannelDownStep."
+            },
+            "channel_up": {
+              "description": "The `channel_up` step: see YamlChannelUpStep."
+            },
+            "over": {
+              "description": "Of a `ramp` step."
+            },
+            "every": {
+              "description": "Of a `ramp` step."
+            }
+          }
+        },
+        "YamlExpectation": {
+          "title": "YamlExpectation",
+          "description": "One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.",
+          "tsType": "YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation",
+          "type": "object",
+          "if": {
+            "properties": {
+              "write": true
+            },
+            "required": [
+              "write"
+            ]
+          },
+          "then": {
+            "$ref": "#/$defs/YamlWriteExpectation"
+          },
+          "else": {
+            "if": {
+              "properties": {
+                "no_write": true
+              },
+              "required": [
+                "no_write"
+              ]
+            },
+            "then": {
+              "$ref": "#/$defs/YamlNoWriteExpectation"
+            },
+            "else": {
+              "if": {
+                "properties": {
+                  "execution": true
+                },
+                "required": [
+                  "execution"
+                ]
+              },
+              "then": {
+                "$ref": "#/$defs/YamlExecutionExpectation"
+              },
+              "else": {
+                "if": {
+                  "properties": {
+                    "no_execution": true
+                  },
+                  "required": [
+                    "no_execution"
+                  ]
+                },
+                "then": {
+                  "$ref": "#/$defs/YamlNoExecutionExpectation"
+                },
+                "else": {
+                  "if": {
+                    "properties": {
+                      "suppressed": true
+                    },
+                    "required": [
+                      "suppressed"
+                    ]
+                  },
+                  "then": {
+                    "$ref": "#/$defs/YamlSuppressedExpectation"
+                  },
+                  "else": {
+                    "$ref": "#/$defs/YamlUnknownExpectation"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "YamlWriteExpectation": {
+          "title": "YamlWriteExpectation",
+          "description": "An accepted write (the action succeeded) to the point.",
+          "type": "object",
+          "required": [
+            "write"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "write": {
+              "$ref": "#/$defs/YamlScenarioPoint",
+              "description": "The action point written."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            },
+            "value": {
+              "type": "number",
+              "description": "The value written; exact, or within `tolerance`."
+            },
+            "tolerance": {
+              "type": "number",
+              "minimum": 0,
+              "description": "How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 1000000,
+              "description": "Exactly this many matching ones in the window (default: at least one)."
+            },
+            "by": {
+              "$ref": "#/$defs/YamlRuleName",
+              "description": "Written by this rule."
+            }
+          }
+        },
+        "YamlNoWriteExpectation": {
+          "title": "YamlNoWriteExpectation",
+          "description": "No accepted write to the point in the window.",
+          "type": "object",
+          "required": [
+            "no_write"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "no_write": {
+              "$ref": "#/$defs/YamlScenarioPoint",
+              "description": "The point that must not be written."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            }
+          }
+        },
+        "YamlExecutionExpectation": {
+          "title": "YamlExecutionExpectation",
+          "description": "An execution of the rule in the window.",
+          "type": "object",
+          "required": [
+            "execution"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "execution": {
+              "$ref": "#/$defs/YamlRuleName",
+              "description": "The rule executed."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            },
+            "outcome": {
+              "type": "string",
+              "enum": [
+                "success",
+                "failed",
+                "short_circuit"
+              ],
+              "description": "How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."
+            },
+            "output": {
+              "type": "string",
+              "minLength": 1,
+              "description": "A switch output the execution took (`up`, `else`)."
+            },
+            "reason": {
+              "type": "string",
+              "minLength": 1,
+              "description": "With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."
+            },
+            "input": {
+              "$ref": "#/$defs/YamlScenarioPoint",
+              "description": "With `short_circuit`: the unavailable input point."
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 1000000,
+              "description": "Exactly this many matching ones in the window (default: at least one)."
+            }
+          }
+        },
+        "YamlNoExecutionExpectation": {
+          "title": "YamlNoExecutionExpectation",
+          "description": "No execution of the rule in the window.",
+          "type": "object",
+          "required": [
+            "no_execution"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "no_execution": {
+              "$ref": "#/$defs/YamlRuleName",
+              "description": "The rule that must not execute."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            }
+          }
+        },
+        "YamlSuppressedExpectation": {
+          "title": "YamlSuppressedExpectation",
+          "description": "A trigger of the rule that the scheduler held, with why (a \"why not\" record).",
+          "type": "object",
+          "required": [
+            "suppressed",
+            "reason"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "suppressed": {
+              "$ref": "#/$defs/YamlRuleName",
+              "description": "The rule whose trigger was held."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            },
+            "reason": {
+              "type": "string",
+              "enum": [
+                "cooldown",
+                "deadband_time",
+                "deadband_value",
+                "disabled",
+                "input_unavailable",
+                "running",
+                "event_dropped"
+              ],
+              "description": "Why it was held."
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 1000000,
+              "description": "Exactly this many matching ones in the window (default: at least one)."
+            }
+          }
+        },
+        "YamlUnknownExpectation": {
+          "title": "YamlUnknownExpectation",
+          "description": "An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.",
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "write": {
+              "description": "The `write` expectation: see YamlWriteExpectation."
+            },
+            "no_write": {
+              "description": "The `no_write` expectation: see YamlNoWriteExpectation."
+            },
+            "execution": {
+              "description": "The `execution` expectation: see YamlExecutionExpectation."
+            },
+            "no_execution": {
+              "description": "The `no_execution` expectation: see YamlNoExecutionExpectation."
+            },
+            "suppressed": {
+              "description": "The `suppressed` expectation: see YamlSuppressedExpectation."
+            },
+            "at": {
+              "$ref": "#/$defs/YamlScenarioTime",
+              "description": "Exactly at this time (see YamlScenarioTime)."
+            },
+            "within": {
+              "$ref": "#/$defs/YamlScenarioWindow",
+              "description": "A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."
+            },
+            "value": {
+              "description": "Of some expectations: `value`."
+            },
+            "tolerance": {
+              "description": "Of some expectations: `tolerance`."
+            },
+            "count": {
+              "description": "Of some expectations: `count`."
+            },
+            "by": {
+              "description": "Of some expectations: `by`."
+            },
+            "outcome": {
+              "description": "Of some expectations: `outcome`."
+            },
+            "output": {
+              "description": "Of some expectations: `output`."
+            },
+            "reason": {
+              "description": "Of some expectations: `reason`."
+            },
+            "input": {
+              "description": "Of some expectations: `input`."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
     file: "scheduler-status-report.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",

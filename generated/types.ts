@@ -276,6 +276,32 @@ export type Step =
   | GotoStep
   | ElseStep;
 /**
+ * A rule's name, as its rule file gives it (`AHU-1 cooling stages`).
+ */
+export type YamlRuleName = string;
+/**
+ * An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`.
+ */
+export type YamlScenarioInstant = string;
+/**
+ * A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`.
+ */
+export type YamlScenarioDuration = string;
+/**
+ * One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.
+ */
+export type YamlScenarioStep =
+  YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep;
+/**
+ * One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.
+ */
+export type YamlExpectation =
+  | YamlWriteExpectation
+  | YamlNoWriteExpectation
+  | YamlExecutionExpectation
+  | YamlNoExecutionExpectation
+  | YamlSuppressedExpectation;
+/**
  * Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.
  */
 export type ChannelId = string;
@@ -339,6 +365,25 @@ export type SimpleStep = InputStep | ParamStep | LetStep | WriteStep;
  * `end`: this path ends at an end node of its own; nothing may follow it.
  */
 export type EndStep = "end";
+/**
+ * A rule's name, or a list of them.
+ */
+export type YamlRuleNames = YamlRuleName | YamlRuleName[];
+/**
+ * A point of the pack's site: `zone1.room_temp` (instance key and point name), `'"Zone 1 controller".room_temp'`, `measurement(12, 3)` or `action(7, 1)`.
+ */
+export type YamlScenarioPoint = string;
+/**
+ * When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`).
+ */
+export type YamlScenarioTime = string;
+/**
+ * `[from, to]`, both ends inclusive.
+ *
+ * @minItems 2
+ * @maxItems 2
+ */
+export type YamlScenarioWindow = [YamlScenarioTime, YamlScenarioTime];
 
 /**
  * Every schema file of schemas/ by its file name, to its root type.
@@ -391,6 +436,7 @@ export interface SchemaTypes {
   "rule-validation": RuleValidation;
   "rule-variables": RuleVariables;
   rule: Rule;
+  "scenario-file": YamlScenarioFile;
   "scheduler-status-report": SchedulerStatusReport;
   "site-points": SitePoints;
   site: SiteModel;
@@ -2786,6 +2832,59 @@ export interface Rule {
   updated_at: string;
 }
 /**
+ * A scenario file of a pack (`tests/** /*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.
+ */
+export interface YamlScenarioFile {
+  /**
+   * The scenarios of the file, in order.
+   */
+  scenarios: YamlScenario[];
+}
+/**
+ * One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).
+ */
+export interface YamlScenario {
+  /**
+   * Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`).
+   */
+  name: string;
+  /**
+   * Free text, for people.
+   */
+  description?: string;
+  /**
+   * Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation.
+   *
+   * @minItems 1
+   */
+  rules?: YamlRuleName[];
+  start?: YamlScenarioInstant;
+  duration?: YamlScenarioDuration;
+  tick?: YamlScenarioDuration;
+  /**
+   * Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it).
+   */
+  trace?: boolean;
+  initial?: YamlPointValues;
+  /**
+   * Timed changes, applied in time order (ties in file order).
+   */
+  steps?: YamlScenarioStep[];
+  /**
+   * What must happen; each expectation is checked against the scenario's whole timeline.
+   */
+  expect?: YamlExpectation[];
+}
+/**
+ * Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.
+ */
+export interface YamlPointValues {
+  /**
+   * The value; null: unavailable (NaN).
+   */
+  [k: string]: number | null | undefined;
+}
+/**
  * GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.
  */
 export interface SchedulerStatusReport {
@@ -3607,6 +3706,283 @@ export interface ForkStep {
  */
 export interface GotoStep {
   goto: Identifier;
+}
+/**
+ * Target values by point (`main_meter.imported_energy: 130`).
+ */
+export interface YamlRampValues {
+  /**
+   * The value reached at the ramp's end.
+   */
+  [k: string]: number | undefined;
+}
+/**
+ * Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.
+ */
+export interface YamlSetStep {
+  at: YamlScenarioTime;
+  set: YamlPointValues;
+}
+/**
+ * A linear change, as one set every `every` from `at`, the last at `at` + `over`.
+ */
+export interface YamlRampStep {
+  at: YamlScenarioTime;
+  ramp: YamlRampValues;
+  over: YamlScenarioDuration;
+  every: YamlScenarioDuration;
+}
+/**
+ * Enables rules at a time, as `svc rules enable` would.
+ */
+export interface YamlEnableStep {
+  at: YamlScenarioTime;
+  enable: YamlRuleNames;
+}
+/**
+ * Disables rules at a time: the scheduler holds their triggers (`disabled`).
+ */
+export interface YamlDisableStep {
+  at: YamlScenarioTime;
+  disable: YamlRuleNames;
+}
+/**
+ * The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.
+ */
+export interface YamlChannelDownStep {
+  at: YamlScenarioTime;
+  /**
+   * A channel id of the site (`virtual-1`).
+   */
+  channel_down: string;
+}
+/**
+ * The channel's writer starts again: writes through it are accepted.
+ */
+export interface YamlChannelUpStep {
+  at: YamlScenarioTime;
+  /**
+   * A channel id of the site (`virtual-1`).
+   */
+  channel_up: string;
+}
+/**
+ * A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.
+ */
+export interface YamlUnknownStep {
+  at: YamlScenarioTime;
+  /**
+   * The `set` step: see YamlSetStep.
+   */
+  set?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `ramp` step: see YamlRampStep.
+   */
+  ramp?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `enable` step: see YamlEnableStep.
+   */
+  enable?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `disable` step: see YamlDisableStep.
+   */
+  disable?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `channel_down` step: see YamlChannelDownStep.
+   */
+  channel_down?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `channel_up` step: see YamlChannelUpStep.
+   */
+  channel_up?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of a `ramp` step.
+   */
+  over?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of a `ramp` step.
+   */
+  every?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * An accepted write (the action succeeded) to the point.
+ */
+export interface YamlWriteExpectation {
+  write: YamlScenarioPoint;
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+  /**
+   * The value written; exact, or within `tolerance`.
+   */
+  value?: number;
+  /**
+   * How far the value may be from `value` (default 0; a relative 1e-9 is always allowed).
+   */
+  tolerance?: number;
+  /**
+   * Exactly this many matching ones in the window (default: at least one).
+   */
+  count?: number;
+  by?: YamlRuleName;
+}
+/**
+ * No accepted write to the point in the window.
+ */
+export interface YamlNoWriteExpectation {
+  no_write: YamlScenarioPoint;
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+}
+/**
+ * An execution of the rule in the window.
+ */
+export interface YamlExecutionExpectation {
+  execution: YamlRuleName;
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+  /**
+   * How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it).
+   */
+  outcome?: "success" | "failed" | "short_circuit";
+  /**
+   * A switch output the execution took (`up`, `else`).
+   */
+  output?: string;
+  /**
+   * With `failed`: a refused action's reason contains this text (`out of range`, `no writer`).
+   */
+  reason?: string;
+  input?: YamlScenarioPoint;
+  /**
+   * Exactly this many matching ones in the window (default: at least one).
+   */
+  count?: number;
+}
+/**
+ * No execution of the rule in the window.
+ */
+export interface YamlNoExecutionExpectation {
+  no_execution: YamlRuleName;
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+}
+/**
+ * A trigger of the rule that the scheduler held, with why (a "why not" record).
+ */
+export interface YamlSuppressedExpectation {
+  suppressed: YamlRuleName;
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+  /**
+   * Why it was held.
+   */
+  reason:
+    "cooldown" | "deadband_time" | "deadband_value" | "disabled" | "input_unavailable" | "running" | "event_dropped";
+  /**
+   * Exactly this many matching ones in the window (default: at least one).
+   */
+  count?: number;
+}
+/**
+ * An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.
+ */
+export interface YamlUnknownExpectation {
+  /**
+   * The `write` expectation: see YamlWriteExpectation.
+   */
+  write?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `no_write` expectation: see YamlNoWriteExpectation.
+   */
+  no_write?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `execution` expectation: see YamlExecutionExpectation.
+   */
+  execution?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `no_execution` expectation: see YamlNoExecutionExpectation.
+   */
+  no_execution?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The `suppressed` expectation: see YamlSuppressedExpectation.
+   */
+  suppressed?: {
+    [k: string]: unknown | undefined;
+  };
+  at?: YamlScenarioTime;
+  within?: YamlScenarioWindow;
+  /**
+   * Of some expectations: `value`.
+   */
+  value?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `tolerance`.
+   */
+  tolerance?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `count`.
+   */
+  count?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `by`.
+   */
+  by?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `outcome`.
+   */
+  outcome?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `output`.
+   */
+  output?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `reason`.
+   */
+  reason?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Of some expectations: `input`.
+   */
+  input?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * How an execution ended, as the scheduler saw it.

@@ -34082,11 +34082,16 @@ return errors === 0;
 }
 validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSchedulerStatusReport = validate293;
-const schema532 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
-const schema534 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema537 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
-const schema538 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+export const rawValidateYamlScenarioFile = validate293;
+const schema532 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scenario-file.schema.json","title":"YamlScenarioFile","description":"A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.","type":"object","required":["scenarios"],"additionalProperties":false,"properties":{"scenarios":{"type":"array","items":{"$ref":"#/$defs/YamlScenario"},"description":"The scenarios of the file, in order."}},"$defs":{"YamlScenario":{"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 time with `Z` or an offset. Default `2026-01-05T08:00:00Z` (a Monday)."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}},"YamlRuleName":{"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."},"YamlRuleNames":{"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}},"YamlScenarioPoint":{"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."},"YamlScenarioDuration":{"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."},"YamlScenarioInstant":{"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`."},"YamlScenarioTime":{"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`)."},"YamlScenarioWindow":{"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"},"YamlPointValues":{"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}},"YamlRampValues":{"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}},"YamlScenarioStep":{"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}},"YamlSetStep":{"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}},"YamlRampStep":{"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}},"YamlEnableStep":{"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}},"YamlDisableStep":{"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}},"YamlChannelDownStep":{"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlChannelUpStep":{"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlUnknownStep":{"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}},"YamlExpectation":{"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}},"YamlWriteExpectation":{"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}},"YamlNoWriteExpectation":{"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlExecutionExpectation":{"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlNoExecutionExpectation":{"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlSuppressedExpectation":{"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlUnknownExpectation":{"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}}}};
+const schema533 = {"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 time with `Z` or an offset. Default `2026-01-05T08:00:00Z` (a Monday)."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}};
+const schema534 = {"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."};
+const schema535 = {"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`."};
+const schema536 = {"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."};
+const pattern191 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
+const pattern192 = new RegExp("^([0-9]+(ms|s|m|h|d))+$", "u");
+const schema538 = {"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}};
+const schema539 = {"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."};
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -34099,8 +34104,3275 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern179.test(key0)){
+const err0 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema539,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.type,parentSchema:schema539,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema538.propertyNames,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: schema538.additionalProperties.type},message:"must be number,null",schema:schema538.additionalProperties.type,parentSchema:schema538.additionalProperties,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema540 = {"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}};
+const schema541 = {"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}};
+const schema542 = {"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`)."};
+const pattern195 = new RegExp("^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$", "u");
+
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate298.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema541.required,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.set === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set"},message:"must have required property '"+"set"+"'",schema:schema541.required,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "at") || (key0 === "set"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.set !== undefined){
+if(!(validate295(data.set, {instancePath:instancePath+"/set",parentData:data,parentDataProperty:"set",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema541.type,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate298.errors = vErrors;
+return errors === 0;
+}
+validate298.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema543 = {"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}};
+const schema545 = {"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}};
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate302.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema545,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern179.test(key0)){
+const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema539,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.type,parentSchema:schema539,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema545.propertyNames,parentSchema:schema545,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema545.additionalProperties.type,parentSchema:schema545.additionalProperties,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema545.type,parentSchema:schema545,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate301.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ramp === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ramp"},message:"must have required property '"+"ramp"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.over === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.every === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "at") || (key0 === "ramp")) || (key0 === "over")) || (key0 === "every"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.ramp !== undefined){
+if(!(validate302(data.ramp, {instancePath:instancePath+"/ramp",parentData:data,parentDataProperty:"ramp",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+errors = vErrors.length;
+}
+}
+if(data.over !== undefined){
+let data2 = data.over;
+if(typeof data2 === "string"){
+if(!pattern192.test(data2)){
+const err7 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema536,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema536.type,parentSchema:schema536,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.every !== undefined){
+let data3 = data.every;
+if(typeof data3 === "string"){
+if(!pattern192.test(data3)){
+const err9 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema536,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema536.type,parentSchema:schema536,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate301.errors = vErrors;
+return errors === 0;
+}
+validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema549 = {"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}};
+const schema551 = {"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}};
+
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate306.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((typeof data !== "string") && (!(Array.isArray(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema551.type},message:"must be string,array",schema:schema551.type,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if(typeof data === "string"){
+if(func3(data) > 200){
+const err2 = {instancePath,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func3(data) < 1){
+const err3 = {instancePath,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+if(Array.isArray(data)){
+if(data.length < 1){
+const err5 = {instancePath,schemaPath:"#/else/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema551.else,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema551.else.type,parentSchema:schema551.else,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema551.if,parentSchema:schema551,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate306.errors = vErrors;
+evaluated0.items = items0;
+return errors === 0;
+}
+validate306.evaluated = {"dynamicProps":false,"dynamicItems":true};
+
+
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema549.required,parentSchema:schema549,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.enable === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enable"},message:"must have required property '"+"enable"+"'",schema:schema549.required,parentSchema:schema549,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "at") || (key0 === "enable"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema549,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.enable !== undefined){
+if(!(validate306(data.enable, {instancePath:instancePath+"/enable",parentData:data,parentDataProperty:"enable",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema549.type,parentSchema:schema549,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema554 = {"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}};
+
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate309.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema554.required,parentSchema:schema554,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.disable === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disable"},message:"must have required property '"+"disable"+"'",schema:schema554.required,parentSchema:schema554,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "at") || (key0 === "disable"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema554,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.disable !== undefined){
+if(!(validate306(data.disable, {instancePath:instancePath+"/disable",parentData:data,parentDataProperty:"disable",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema554.type,parentSchema:schema554,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate309.errors = vErrors;
+return errors === 0;
+}
+validate309.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema556 = {"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate312.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema556.required,parentSchema:schema556,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.channel_down === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_down"},message:"must have required property '"+"channel_down"+"'",schema:schema556.required,parentSchema:schema556,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "at") || (key0 === "channel_down"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema556,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.channel_down !== undefined){
+let data1 = data.channel_down;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema556.properties.channel_down,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.properties.channel_down.type,parentSchema:schema556.properties.channel_down,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema556.type,parentSchema:schema556,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema558 = {"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
+
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate314.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema558.required,parentSchema:schema558,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.channel_up === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_up"},message:"must have required property '"+"channel_up"+"'",schema:schema558.required,parentSchema:schema558,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "at") || (key0 === "channel_up"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema558,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.channel_up !== undefined){
+let data1 = data.channel_up;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema558.properties.channel_up,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema558.properties.channel_up.type,parentSchema:schema558.properties.channel_up,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema558.type,parentSchema:schema558,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+validate314.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema560 = {"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}};
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema560.required,parentSchema:schema560,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema560.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema560,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate316.errors = vErrors;
+return errors === 0;
+}
+validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate297.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.set === undefined) && (missing0 = "set")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = true;
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.ramp === undefined) && (missing1 = "ramp")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs7 = errors;
+if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs7 === errors;
+valid1 = _valid1;
+if(valid1){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs8 = errors;
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.enable === undefined) && (missing2 = "enable")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs11 = errors;
+if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs11 === errors;
+valid2 = _valid2;
+if(valid2){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = true;
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.disable === undefined) && (missing3 = "disable")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs15 = errors;
+if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs15 === errors;
+valid3 = _valid3;
+if(valid3){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid4 = true;
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.channel_down === undefined) && (missing4 = "channel_down")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs19 = errors;
+if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs19 === errors;
+valid4 = _valid4;
+if(valid4){
+var props4 = true;
+}
+ifClause4 = "then";
+}
+else {
+const _errs20 = errors;
+const _errs21 = errors;
+let valid5 = true;
+const _errs22 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.channel_up === undefined) && (missing5 = "channel_up")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid5 = _errs22 === errors;
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs23 = errors;
+if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs23 === errors;
+valid5 = _valid5;
+if(valid5){
+var props5 = true;
+}
+ifClause5 = "then";
+}
+else {
+const _errs24 = errors;
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs24 === errors;
+valid5 = _valid5;
+if(valid5){
+if(props5 !== true){
+props5 = true;
+}
+}
+ifClause5 = "else";
+}
+if(!valid5){
+const err7 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema540.else.else.else.else.else.if,parentSchema:schema540.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid4 = _errs20 === errors;
+valid4 = _valid4;
+if(valid4){
+if(props4 !== true && props5 !== undefined){
+if(props5 === true){
+props4 = true;
+}
+else {
+props4 = props4 || {};
+Object.assign(props4, props5);
+}
+}
+}
+ifClause4 = "else";
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema540.else.else.else.else.if,parentSchema:schema540.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid3 = _errs16 === errors;
+valid3 = _valid3;
+if(valid3){
+if(props3 !== true && props4 !== undefined){
+if(props4 === true){
+props3 = true;
+}
+else {
+props3 = props3 || {};
+Object.assign(props3, props4);
+}
+}
+}
+ifClause3 = "else";
+}
+if(!valid3){
+const err9 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema540.else.else.else.if,parentSchema:schema540.else.else.else,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid2 = _errs12 === errors;
+valid2 = _valid2;
+if(valid2){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid2){
+const err10 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema540.else.else.if,parentSchema:schema540.else.else,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema540.else.if,parentSchema:schema540.else,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err12 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema540.if,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate297.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate297.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema562 = {"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}};
+const schema563 = {"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}};
+const schema566 = {"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"};
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate321.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+if(data.length > 2){
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema566,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.length < 2){
+const err1 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema566,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.type,parentSchema:schema566,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+validate321.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate320.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.write === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema563.required,parentSchema:schema563,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "write") || (key0 === "at")) || (key0 === "within")) || (key0 === "value")) || (key0 === "tolerance")) || (key0 === "count")) || (key0 === "by"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema563,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.write !== undefined){
+let data0 = data.write;
+if(typeof data0 === "string"){
+if(!pattern179.test(data0)){
+const err2 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema539,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.type,parentSchema:schema539,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data1 = data.at;
+if(typeof data1 === "string"){
+if(!pattern195.test(data1)){
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+if(data.value !== undefined){
+let data3 = data.value;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema563.properties.value.type,parentSchema:schema563.properties.value,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tolerance !== undefined){
+let data4 = data.tolerance;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema563.properties.tolerance,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema563.properties.tolerance.type,parentSchema:schema563.properties.tolerance,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.count !== undefined){
+let data5 = data.count;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema563.properties.count.type,parentSchema:schema563.properties.count,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 1000000 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema563.properties.count,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema563.properties.count,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.by !== undefined){
+let data6 = data.by;
+if(typeof data6 === "string"){
+if(func3(data6) > 200){
+const err12 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func3(data6) < 1){
+const err13 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema563.type,parentSchema:schema563,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate320.errors = vErrors;
+return errors === 0;
+}
+validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema569 = {"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate324.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.no_write === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_write"},message:"must have required property '"+"no_write"+"'",schema:schema569.required,parentSchema:schema569,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "no_write") || (key0 === "at")) || (key0 === "within"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema569,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.no_write !== undefined){
+let data0 = data.no_write;
+if(typeof data0 === "string"){
+if(!pattern179.test(data0)){
+const err2 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema539,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.type,parentSchema:schema539,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data1 = data.at;
+if(typeof data1 === "string"){
+if(!pattern195.test(data1)){
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema569.type,parentSchema:schema569,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+validate324.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema572 = {"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
+
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.execution === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema572.required,parentSchema:schema572,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "execution") || (key0 === "at")) || (key0 === "within")) || (key0 === "outcome")) || (key0 === "output")) || (key0 === "reason")) || (key0 === "input")) || (key0 === "count"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema572,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.execution !== undefined){
+let data0 = data.execution;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err2 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data1 = data.at;
+if(typeof data1 === "string"){
+if(!pattern195.test(data1)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+if(data.outcome !== undefined){
+let data3 = data.outcome;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.properties.outcome.type,parentSchema:schema572.properties.outcome,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!(((data3 === "success") || (data3 === "failed")) || (data3 === "short_circuit"))){
+const err8 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema572.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema572.properties.outcome.enum,parentSchema:schema572.properties.outcome,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.output !== undefined){
+let data4 = data.output;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema572.properties.output,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.properties.output.type,parentSchema:schema572.properties.output,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data5 = data.reason;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema572.properties.reason,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.properties.reason.type,parentSchema:schema572.properties.reason,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data6 = data.input;
+if(typeof data6 === "string"){
+if(!pattern179.test(data6)){
+const err13 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema539,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema539.type,parentSchema:schema539,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.count !== undefined){
+let data7 = data.count;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err15 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema572.properties.count.type,parentSchema:schema572.properties.count,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 1000000 || isNaN(data7)){
+const err16 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema572.properties.count,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data7 < 0 || isNaN(data7)){
+const err17 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema572.properties.count,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema572.type,parentSchema:schema572,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema576 = {"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.no_execution === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_execution"},message:"must have required property '"+"no_execution"+"'",schema:schema576.required,parentSchema:schema576,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "no_execution") || (key0 === "at")) || (key0 === "within"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema576,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.no_execution !== undefined){
+let data0 = data.no_execution;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err2 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data1 = data.at;
+if(typeof data1 === "string"){
+if(!pattern195.test(data1)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema576.type,parentSchema:schema576,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema579 = {"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate333.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.suppressed === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema579.required,parentSchema:schema579,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema579.required,parentSchema:schema579,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "suppressed") || (key0 === "at")) || (key0 === "within")) || (key0 === "reason")) || (key0 === "count"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema579,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.suppressed !== undefined){
+let data0 = data.suppressed;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err3 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data1 = data.at;
+if(typeof data1 === "string"){
+if(!pattern195.test(data1)){
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+if(data.reason !== undefined){
+let data3 = data.reason;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema579.properties.reason.type,parentSchema:schema579.properties.reason,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((((((data3 === "cooldown") || (data3 === "deadband_time")) || (data3 === "deadband_value")) || (data3 === "disabled")) || (data3 === "input_unavailable")) || (data3 === "running")) || (data3 === "event_dropped"))){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema579.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema579.properties.reason.enum,parentSchema:schema579.properties.reason,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.count !== undefined){
+let data4 = data.count;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema579.properties.count.type,parentSchema:schema579.properties.count,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 1000000 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema579.properties.count,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema579.properties.count,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema579.type,parentSchema:schema579,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+validate333.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema582 = {"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}};
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func1.call(schema582.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema582,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data0 = data.at;
+if(typeof data0 === "string"){
+if(!pattern195.test(data0)){
+const err1 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.within !== undefined){
+if(!(validate321(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema582.type,parentSchema:schema582,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+validate336.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate319.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema562.type,parentSchema:schema562,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.write === undefined) && (missing0 = "write")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = true;
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.no_write === undefined) && (missing1 = "no_write")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs7 = errors;
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs7 === errors;
+valid1 = _valid1;
+if(valid1){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs8 = errors;
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.execution === undefined) && (missing2 = "execution")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs11 = errors;
+if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs11 === errors;
+valid2 = _valid2;
+if(valid2){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = true;
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.no_execution === undefined) && (missing3 = "no_execution")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs15 = errors;
+if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs15 === errors;
+valid3 = _valid3;
+if(valid3){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid4 = true;
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.suppressed === undefined) && (missing4 = "suppressed")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs19 = errors;
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs19 === errors;
+valid4 = _valid4;
+if(valid4){
+var props4 = true;
+}
+ifClause4 = "then";
+}
+else {
+const _errs20 = errors;
+if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs20 === errors;
+valid4 = _valid4;
+if(valid4){
+if(props4 !== true){
+props4 = true;
+}
+}
+ifClause4 = "else";
+}
+if(!valid4){
+const err6 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema562.else.else.else.else.if,parentSchema:schema562.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid3 = _errs16 === errors;
+valid3 = _valid3;
+if(valid3){
+if(props3 !== true && props4 !== undefined){
+if(props4 === true){
+props3 = true;
+}
+else {
+props3 = props3 || {};
+Object.assign(props3, props4);
+}
+}
+}
+ifClause3 = "else";
+}
+if(!valid3){
+const err7 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema562.else.else.else.if,parentSchema:schema562.else.else.else,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid2 = _errs12 === errors;
+valid2 = _valid2;
+if(valid2){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid2){
+const err8 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema562.else.else.if,parentSchema:schema562.else.else,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err9 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema562.else.if,parentSchema:schema562.else,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema562.if,parentSchema:schema562,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate319.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate319.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate294.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema533.required,parentSchema:schema533,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema533.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema533,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema533.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema533.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema533.properties.name.type,parentSchema:schema533.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func3(data1) > 4000){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema533.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema533.properties.description.type,parentSchema:schema533.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data2 = data.rules;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema533.properties.rules,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(func3(data3) > 200){
+const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema534,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func3(data3) < 1){
+const err9 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema534,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.type,parentSchema:schema534,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.properties.rules.type,parentSchema:schema533.properties.rules,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.start !== undefined){
+let data4 = data.start;
+if(typeof data4 === "string"){
+if(!pattern191.test(data4)){
+const err12 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",parentSchema:schema535,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema535.type,parentSchema:schema535,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.duration !== undefined){
+let data5 = data.duration;
+if(typeof data5 === "string"){
+if(!pattern192.test(data5)){
+const err14 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema536,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema536.type,parentSchema:schema536,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.tick !== undefined){
+let data6 = data.tick;
+if(typeof data6 === "string"){
+if(!pattern192.test(data6)){
+const err16 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema536,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema536.type,parentSchema:schema536,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.trace !== undefined){
+let data7 = data.trace;
+if(typeof data7 !== "boolean"){
+const err18 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema533.properties.trace.type,parentSchema:schema533.properties.trace,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.initial !== undefined){
+if(!(validate295(data.initial, {instancePath:instancePath+"/initial",parentData:data,parentDataProperty:"initial",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+}
+if(data.steps !== undefined){
+let data9 = data.steps;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate297(data9[i1], {instancePath:instancePath+"/steps/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.properties.steps.type,parentSchema:schema533.properties.steps,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.expect !== undefined){
+let data11 = data.expect;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate319(data11[i2], {instancePath:instancePath+"/expect/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.properties.expect.type,parentSchema:schema533.properties.expect,data:data11};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema533.type,parentSchema:schema533,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate294.errors = vErrors;
+return errors === 0;
+}
+validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/scenario-file.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate293.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scenarios === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenarios"},message:"must have required property '"+"scenarios"+"'",schema:schema532.required,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "scenarios")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.scenarios !== undefined){
+let data0 = data.scenarios;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate294(data0[i0], {instancePath:instancePath+"/scenarios/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.scenarios.type,parentSchema:schema532.properties.scenarios,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate293.errors = vErrors;
+return errors === 0;
+}
+validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateSchedulerStatusReport = validate341;
+const schema584 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema586 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
+const schema589 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Samples that were unavailable.","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema590 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate343.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34110,7 +37382,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.success === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34120,7 +37392,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.actions_attempted === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34130,7 +37402,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions_succeeded === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34140,7 +37412,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.short_circuited === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema538.required,parentSchema:schema538,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34151,7 +37423,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "at") || (key0 === "success")) || (key0 === "actions_attempted")) || (key0 === "actions_succeeded")) || (key0 === "short_circuited")) || (key0 === "error"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema538,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34189,7 +37461,7 @@ errors++;
 if(data.success !== undefined){
 let data1 = data.success;
 if(typeof data1 !== "boolean"){
-const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema538.properties.success.type,parentSchema:schema538.properties.success,data:data1};
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema590.properties.success.type,parentSchema:schema590.properties.success,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34202,7 +37474,7 @@ errors++;
 if(data.actions_attempted !== undefined){
 let data2 = data.actions_attempted;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema538.properties.actions_attempted.type,parentSchema:schema538.properties.actions_attempted,data:data2};
+const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema590.properties.actions_attempted.type,parentSchema:schema590.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34213,7 +37485,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema538.properties.actions_attempted,data:data2};
+const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema590.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34223,7 +37495,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema538.properties.actions_attempted,data:data2};
+const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema590.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34237,7 +37509,7 @@ errors++;
 if(data.actions_succeeded !== undefined){
 let data3 = data.actions_succeeded;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema538.properties.actions_succeeded.type,parentSchema:schema538.properties.actions_succeeded,data:data3};
+const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema590.properties.actions_succeeded.type,parentSchema:schema590.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34248,7 +37520,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema538.properties.actions_succeeded,data:data3};
+const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema590.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34258,7 +37530,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema538.properties.actions_succeeded,data:data3};
+const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema590.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34272,7 +37544,7 @@ errors++;
 if(data.short_circuited !== undefined){
 let data4 = data.short_circuited;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema538.properties.short_circuited.type,parentSchema:schema538.properties.short_circuited,data:data4};
+const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema590.properties.short_circuited.type,parentSchema:schema590.properties.short_circuited,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34285,7 +37557,7 @@ errors++;
 if(data.error !== undefined){
 let data5 = data.error;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema538.properties.error.type,parentSchema:schema538.properties.error,data:data5};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema590.properties.error.type,parentSchema:schema590.properties.error,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34297,7 +37569,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema590.type,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34306,16 +37578,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate343.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
+const evaluated0 = validate342.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34324,7 +37596,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34334,7 +37606,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.executions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34344,7 +37616,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.failures === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34354,7 +37626,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.last_run_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34364,7 +37636,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.suppressed === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34374,7 +37646,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_outcome === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema534.required,parentSchema:schema534,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema586.required,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34385,7 +37657,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "executions")) || (key0 === "failures")) || (key0 === "last_run_at")) || (key0 === "suppressed")) || (key0 === "last_outcome"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema534,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34433,7 +37705,7 @@ errors++;
 if(data.executions !== undefined){
 let data1 = data.executions;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema534.properties.executions.type,parentSchema:schema534.properties.executions,data:data1};
+const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema586.properties.executions.type,parentSchema:schema586.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34444,7 +37716,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema534.properties.executions,data:data1};
+const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema586.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34454,7 +37726,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema534.properties.executions,data:data1};
+const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema586.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34468,7 +37740,7 @@ errors++;
 if(data.failures !== undefined){
 let data2 = data.failures;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema534.properties.failures.type,parentSchema:schema534.properties.failures,data:data2};
+const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema586.properties.failures.type,parentSchema:schema586.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34479,7 +37751,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema534.properties.failures,data:data2};
+const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema586.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34489,7 +37761,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema534.properties.failures,data:data2};
+const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema586.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34503,7 +37775,7 @@ errors++;
 if(data.last_run_at !== undefined){
 let data3 = data.last_run_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema534.properties.last_run_at.type},message:"must be string,null",schema:schema534.properties.last_run_at.type,parentSchema:schema534.properties.last_run_at,data:data3};
+const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema586.properties.last_run_at.type},message:"must be string,null",schema:schema586.properties.last_run_at.type,parentSchema:schema586.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34563,7 +37835,7 @@ var _valid0 = _errs14 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_run_at.if,parentSchema:schema534.properties.last_run_at,data:data3};
+const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema586.properties.last_run_at.if,parentSchema:schema586.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34577,7 +37849,7 @@ if(data.suppressed !== undefined){
 let data4 = data.suppressed;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.deadband_time === undefined){
-const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -34587,7 +37859,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.deadband_value === undefined){
-const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -34597,7 +37869,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.cooldown === undefined){
-const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -34607,7 +37879,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.disabled === undefined){
-const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -34617,7 +37889,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.running === undefined){
-const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -34627,7 +37899,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.no_change === undefined){
-const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -34637,7 +37909,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.input_unavailable === undefined){
-const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema537.required,parentSchema:schema537,data:data4};
+const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema589.required,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -34648,7 +37920,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!(((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable"))){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema537,data:data4};
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34661,7 +37933,7 @@ errors++;
 if(data4.deadband_time !== undefined){
 let data5 = data4.deadband_time;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err29 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_time.type,parentSchema:schema537.properties.deadband_time,data:data5};
+const err29 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.deadband_time.type,parentSchema:schema589.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -34672,7 +37944,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_time,data:data5};
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -34682,7 +37954,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_time,data:data5};
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -34696,7 +37968,7 @@ errors++;
 if(data4.deadband_value !== undefined){
 let data6 = data4.deadband_value;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.deadband_value.type,parentSchema:schema537.properties.deadband_value,data:data6};
+const err32 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.deadband_value.type,parentSchema:schema589.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -34707,7 +37979,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.deadband_value,data:data6};
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -34717,7 +37989,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.deadband_value,data:data6};
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -34731,7 +38003,7 @@ errors++;
 if(data4.cooldown !== undefined){
 let data7 = data4.cooldown;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err35 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.cooldown.type,parentSchema:schema537.properties.cooldown,data:data7};
+const err35 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.cooldown.type,parentSchema:schema589.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -34742,7 +38014,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.cooldown,data:data7};
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -34752,7 +38024,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.cooldown,data:data7};
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -34766,7 +38038,7 @@ errors++;
 if(data4.disabled !== undefined){
 let data8 = data4.disabled;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err38 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.disabled.type,parentSchema:schema537.properties.disabled,data:data8};
+const err38 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.disabled.type,parentSchema:schema589.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -34777,7 +38049,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.disabled,data:data8};
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -34787,7 +38059,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.disabled,data:data8};
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -34801,7 +38073,7 @@ errors++;
 if(data4.running !== undefined){
 let data9 = data4.running;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err41 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.running.type,parentSchema:schema537.properties.running,data:data9};
+const err41 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.running.type,parentSchema:schema589.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -34812,7 +38084,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.running,data:data9};
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -34822,7 +38094,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.running,data:data9};
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -34836,7 +38108,7 @@ errors++;
 if(data4.no_change !== undefined){
 let data10 = data4.no_change;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err44 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.no_change.type,parentSchema:schema537.properties.no_change,data:data10};
+const err44 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.no_change.type,parentSchema:schema589.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -34847,7 +38119,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.no_change,data:data10};
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -34857,7 +38129,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.no_change,data:data10};
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -34871,7 +38143,7 @@ errors++;
 if(data4.input_unavailable !== undefined){
 let data11 = data4.input_unavailable;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err47 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema537.properties.input_unavailable.type,parentSchema:schema537.properties.input_unavailable,data:data11};
+const err47 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema589.properties.input_unavailable.type,parentSchema:schema589.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -34882,7 +38154,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema537.properties.input_unavailable,data:data11};
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema589.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -34892,7 +38164,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema537.properties.input_unavailable,data:data11};
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema589.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -34905,7 +38177,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema537.type,parentSchema:schema537,data:data4};
+const err50 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema589.type,parentSchema:schema589,data:data4};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -34918,7 +38190,7 @@ errors++;
 if(data.last_outcome !== undefined){
 let data12 = data.last_outcome;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err51 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema534.properties.last_outcome.type},message:"must be object,null",schema:schema534.properties.last_outcome.type,parentSchema:schema534.properties.last_outcome,data:data12};
+const err51 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema586.properties.last_outcome.type},message:"must be object,null",schema:schema586.properties.last_outcome.type,parentSchema:schema586.properties.last_outcome,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -34952,15 +38224,15 @@ vErrors = null;
 }
 if(!_valid1){
 const _errs40 = errors;
-if(!(validate295(data12, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate343(data12, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs40 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err53 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema534.properties.last_outcome.if,parentSchema:schema534.properties.last_outcome,data:data12};
+const err53 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema586.properties.last_outcome.if,parentSchema:schema586.properties.last_outcome,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -34972,7 +38244,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema586.type,parentSchema:schema586,data};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -34981,16 +38253,16 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate342.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate298.evaluated;
+const evaluated0 = validate346.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35166,17 +38438,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
-validate298.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate346.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scheduler-status-report.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
+const evaluated0 = validate341.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35185,7 +38457,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.running === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35195,7 +38467,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tick_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35205,7 +38477,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parallelism === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35215,7 +38487,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.total_rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35225,7 +38497,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled_rules === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35235,7 +38507,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.in_flight === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35245,7 +38517,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.queued === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35255,7 +38527,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.executions === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35265,7 +38537,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.failures === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35275,7 +38547,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.dropped_events === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35285,7 +38557,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_tick_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35295,7 +38567,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.rules === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35305,7 +38577,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.problems === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema584.required,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35315,8 +38587,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema532.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema532,data};
+if(!(func1.call(schema584.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35329,7 +38601,7 @@ errors++;
 if(data.running !== undefined){
 let data0 = data.running;
 if(typeof data0 !== "boolean"){
-const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema532.properties.running.type,parentSchema:schema532.properties.running,data:data0};
+const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema584.properties.running.type,parentSchema:schema584.properties.running,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35342,7 +38614,7 @@ errors++;
 if(data.tick_ms !== undefined){
 let data1 = data.tick_ms;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.tick_ms.type,parentSchema:schema532.properties.tick_ms,data:data1};
+const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.tick_ms.type,parentSchema:schema584.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -35353,7 +38625,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema532.properties.tick_ms,data:data1};
+const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema584.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -35367,7 +38639,7 @@ errors++;
 if(data.parallelism !== undefined){
 let data2 = data.parallelism;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.parallelism.type,parentSchema:schema532.properties.parallelism,data:data2};
+const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.parallelism.type,parentSchema:schema584.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -35378,7 +38650,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema532.properties.parallelism,data:data2};
+const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema584.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -35392,7 +38664,7 @@ errors++;
 if(data.total_rules !== undefined){
 let data3 = data.total_rules;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.total_rules.type,parentSchema:schema532.properties.total_rules,data:data3};
+const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.total_rules.type,parentSchema:schema584.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -35403,7 +38675,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.total_rules,data:data3};
+const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -35413,7 +38685,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.total_rules,data:data3};
+const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -35427,7 +38699,7 @@ errors++;
 if(data.enabled_rules !== undefined){
 let data4 = data.enabled_rules;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.enabled_rules.type,parentSchema:schema532.properties.enabled_rules,data:data4};
+const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.enabled_rules.type,parentSchema:schema584.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -35438,7 +38710,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9007199254740991 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.enabled_rules,data:data4};
+const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -35448,7 +38720,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.enabled_rules,data:data4};
+const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -35462,7 +38734,7 @@ errors++;
 if(data.in_flight !== undefined){
 let data5 = data.in_flight;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.in_flight.type,parentSchema:schema532.properties.in_flight,data:data5};
+const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.in_flight.type,parentSchema:schema584.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -35473,7 +38745,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.in_flight,data:data5};
+const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -35483,7 +38755,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.in_flight,data:data5};
+const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -35497,7 +38769,7 @@ errors++;
 if(data.queued !== undefined){
 let data6 = data.queued;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.queued.type,parentSchema:schema532.properties.queued,data:data6};
+const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.queued.type,parentSchema:schema584.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -35508,7 +38780,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.queued,data:data6};
+const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -35518,7 +38790,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.queued,data:data6};
+const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -35532,7 +38804,7 @@ errors++;
 if(data.executions !== undefined){
 let data7 = data.executions;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.executions.type,parentSchema:schema532.properties.executions,data:data7};
+const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.executions.type,parentSchema:schema584.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -35543,7 +38815,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.executions,data:data7};
+const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -35553,7 +38825,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.executions,data:data7};
+const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -35567,7 +38839,7 @@ errors++;
 if(data.failures !== undefined){
 let data8 = data.failures;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.failures.type,parentSchema:schema532.properties.failures,data:data8};
+const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.failures.type,parentSchema:schema584.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -35578,7 +38850,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.failures,data:data8};
+const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -35588,7 +38860,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.failures,data:data8};
+const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -35602,7 +38874,7 @@ errors++;
 if(data.dropped_events !== undefined){
 let data9 = data.dropped_events;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.properties.dropped_events.type,parentSchema:schema532.properties.dropped_events,data:data9};
+const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema584.properties.dropped_events.type,parentSchema:schema584.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -35613,7 +38885,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema532.properties.dropped_events,data:data9};
+const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema584.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -35623,7 +38895,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532.properties.dropped_events,data:data9};
+const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema584.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -35637,7 +38909,7 @@ errors++;
 if(data.last_tick_at !== undefined){
 let data10 = data.last_tick_at;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema532.properties.last_tick_at.type},message:"must be string,null",schema:schema532.properties.last_tick_at.type,parentSchema:schema532.properties.last_tick_at,data:data10};
+const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema584.properties.last_tick_at.type},message:"must be string,null",schema:schema584.properties.last_tick_at.type,parentSchema:schema584.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -35697,7 +38969,7 @@ var _valid0 = _errs27 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema532.properties.last_tick_at.if,parentSchema:schema532.properties.last_tick_at,data:data10};
+const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema584.properties.last_tick_at.if,parentSchema:schema584.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -35712,14 +38984,14 @@ let data11 = data.rules;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate294(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
+if(!(validate342(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.rules.type,parentSchema:schema532.properties.rules,data:data11};
+const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema584.properties.rules.type,parentSchema:schema584.properties.rules,data:data11};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -35734,14 +39006,14 @@ let data13 = data.problems;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate298(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+if(!(validate346(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.problems.type,parentSchema:schema532.properties.problems,data:data13};
+const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema584.properties.problems.type,parentSchema:schema584.properties.problems,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -35753,7 +39025,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema584.type,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -35762,20 +39034,20 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate341.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSitePoints = validate301;
-const schema543 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
-const schema544 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
-const schema548 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
+export const rawValidateSitePoints = validate349;
+const schema595 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
+const schema596 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
+const schema600 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
+const evaluated0 = validate351.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35784,7 +39056,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema548.required,parentSchema:schema548,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35794,7 +39066,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema548.required,parentSchema:schema548,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35804,7 +39076,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.access === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema548.required,parentSchema:schema548,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35815,7 +39087,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "access"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema548,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35898,7 +39170,7 @@ errors++;
 if(data.access !== undefined){
 let data2 = data.access;
 if(!((data2 === "read") || (data2 === "trigger"))){
-const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema548.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema548.properties.access.enum,parentSchema:schema548.properties.access,data:data2};
+const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema600.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema600.properties.access.enum,parentSchema:schema600.properties.access,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35910,7 +39182,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema548.type,parentSchema:schema548,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema600.type,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35919,17 +39191,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate351.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema551 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
+const schema603 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate305.evaluated;
+const evaluated0 = validate353.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35938,7 +39210,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema551.required,parentSchema:schema551,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema603.required,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35948,7 +39220,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema551.required,parentSchema:schema551,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema603.required,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35958,7 +39230,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.priority === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema551.required,parentSchema:schema551,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema603.required,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35969,7 +39241,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "priority"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema551,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36086,7 +39358,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema551.type,parentSchema:schema551,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema603.type,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36095,16 +39367,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate305.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
-validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate353.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
+const evaluated0 = validate350.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36113,7 +39385,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instance === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36123,7 +39395,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36133,7 +39405,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instance_key === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36143,7 +39415,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36153,7 +39425,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.point === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36163,7 +39435,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36173,7 +39445,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.unit === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36183,7 +39455,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.min === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36193,7 +39465,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.max === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36203,7 +39475,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.readers === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36213,7 +39485,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.writers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36223,8 +39495,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema544.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema544,data};
+if(!(func1.call(schema596.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36272,7 +39544,7 @@ errors++;
 if(data.instance_name !== undefined){
 let data1 = data.instance_name;
 if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.instance_name.type,parentSchema:schema544.properties.instance_name,data:data1};
+const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema596.properties.instance_name.type,parentSchema:schema596.properties.instance_name,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -36285,7 +39557,7 @@ errors++;
 if(data.instance_key !== undefined){
 let data2 = data.instance_key;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema544.properties.instance_key.type},message:"must be string,null",schema:schema544.properties.instance_key.type,parentSchema:schema544.properties.instance_key,data:data2};
+const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema596.properties.instance_key.type},message:"must be string,null",schema:schema596.properties.instance_key.type,parentSchema:schema596.properties.instance_key,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -36346,7 +39618,7 @@ errors++;
 if(data.name !== undefined){
 let data5 = data.name;
 if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.name.type,parentSchema:schema544.properties.name,data:data5};
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema596.properties.name.type,parentSchema:schema596.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -36359,7 +39631,7 @@ errors++;
 if(data.unit !== undefined){
 let data6 = data.unit;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema544.properties.unit.type,parentSchema:schema544.properties.unit,data:data6};
+const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema596.properties.unit.type,parentSchema:schema596.properties.unit,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -36372,7 +39644,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema544.properties.min.type},message:"must be number,null",schema:schema544.properties.min.type,parentSchema:schema544.properties.min,data:data7};
+const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema596.properties.min.type},message:"must be number,null",schema:schema596.properties.min.type,parentSchema:schema596.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -36385,7 +39657,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema544.properties.max.type},message:"must be number,null",schema:schema544.properties.max.type,parentSchema:schema544.properties.max,data:data8};
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema596.properties.max.type},message:"must be number,null",schema:schema596.properties.max.type,parentSchema:schema596.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -36400,14 +39672,14 @@ let data9 = data.readers;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate303(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate351(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.properties.readers.type,parentSchema:schema544.properties.readers,data:data9};
+const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema596.properties.readers.type,parentSchema:schema596.properties.readers,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -36422,14 +39694,14 @@ let data11 = data.writers;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate305(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+if(!(validate353(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.properties.writers.type,parentSchema:schema544.properties.writers,data:data11};
+const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema596.properties.writers.type,parentSchema:schema596.properties.writers,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -36441,7 +39713,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema544.type,parentSchema:schema544,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema596.type,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -36450,17 +39722,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate350.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema555 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
+const schema607 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate308.evaluated;
+const evaluated0 = validate356.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36469,7 +39741,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ref === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36479,7 +39751,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36489,7 +39761,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.point_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36499,7 +39771,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36509,7 +39781,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.readers === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36519,7 +39791,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.writers === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema555.required,parentSchema:schema555,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema607.required,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36530,7 +39802,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "readers")) || (key0 === "writers"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema555,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36543,7 +39815,7 @@ errors++;
 if(data.ref !== undefined){
 let data0 = data.ref;
 if(typeof data0 !== "string"){
-const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema555.properties.ref.type,parentSchema:schema555.properties.ref,data:data0};
+const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema607.properties.ref.type,parentSchema:schema607.properties.ref,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36641,14 +39913,14 @@ let data4 = data.readers;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate303(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate351(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.properties.readers.type,parentSchema:schema555.properties.readers,data:data4};
+const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema607.properties.readers.type,parentSchema:schema607.properties.readers,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -36663,14 +39935,14 @@ let data6 = data.writers;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate305(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+if(!(validate353(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.properties.writers.type,parentSchema:schema555.properties.writers,data:data6};
+const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema607.properties.writers.type,parentSchema:schema607.properties.writers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -36682,7 +39954,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema607.type,parentSchema:schema607,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -36691,17 +39963,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
-validate308.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site-points.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
+const evaluated0 = validate349.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36710,7 +39982,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.points === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema543.required,parentSchema:schema543,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema595.required,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36720,7 +39992,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.undeclared === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema543.required,parentSchema:schema543,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema595.required,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36731,7 +40003,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "points") || (key0 === "undeclared"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema543,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36746,14 +40018,14 @@ let data0 = data.points;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate302(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+if(!(validate350(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.points.type,parentSchema:schema543.properties.points,data:data0};
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema595.properties.points.type,parentSchema:schema595.properties.points,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36768,14 +40040,14 @@ let data2 = data.undeclared;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate308(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
+if(!(validate356(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.undeclared.type,parentSchema:schema543.properties.undeclared,data:data2};
+const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema595.properties.undeclared.type,parentSchema:schema595.properties.undeclared,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36787,7 +40059,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema595.type,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36796,22 +40068,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
-validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate349.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate312;
-const schema559 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema560 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema561 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema562 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern194 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+export const rawValidateSiteModel = validate360;
+const schema611 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema612 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema613 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema614 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern218 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate313.evaluated;
+const evaluated0 = validate361.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36820,7 +40092,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema560.required,parentSchema:schema560,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36830,7 +40102,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema560.required,parentSchema:schema560,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36841,7 +40113,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema560,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36854,8 +40126,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern194.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema561,data:data0};
+if(!pattern218.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema613,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36866,7 +40138,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.type,parentSchema:schema561,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema613.type,parentSchema:schema613,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36879,7 +40151,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema562.enum},message:"must be equal to one of the allowed values",schema:schema562.enum,parentSchema:schema562,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema614.enum},message:"must be equal to one of the allowed values",schema:schema614.enum,parentSchema:schema614,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36893,7 +40165,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema560.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema612.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36904,7 +40176,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema560.properties.description.type,parentSchema:schema560.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema612.properties.description.type,parentSchema:schema612.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36916,7 +40188,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema612.type,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36925,21 +40197,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
-validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate361.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema563 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema566 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema569 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema570 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema571 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema615 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema618 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema621 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema622 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema623 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate317.evaluated;
+const evaluated0 = validate365.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36977,7 +40249,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema570.then.required,parentSchema:schema570.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema622.then.required,parentSchema:schema622.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36996,7 +40268,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema570.if,parentSchema:schema570,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema622.if,parentSchema:schema622,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37007,7 +40279,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema570.required,parentSchema:schema570,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema622.required,parentSchema:schema622,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37018,7 +40290,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema570,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema622,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37031,7 +40303,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema571.enum},message:"must be equal to one of the allowed values",schema:schema571.enum,parentSchema:schema571,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema623.enum},message:"must be equal to one of the allowed values",schema:schema623.enum,parentSchema:schema623,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37044,7 +40316,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.base.type,parentSchema:schema570.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.base.type,parentSchema:schema622.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37058,7 +40330,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema570.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37069,7 +40341,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.amplitude.type,parentSchema:schema570.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.amplitude.type,parentSchema:schema622.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37083,7 +40355,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema570.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema622.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37094,7 +40366,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.period_s.type,parentSchema:schema570.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.period_s.type,parentSchema:schema622.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37108,7 +40380,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema570.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37119,7 +40391,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.noise.type,parentSchema:schema570.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.noise.type,parentSchema:schema622.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37133,7 +40405,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema570.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema622.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37144,7 +40416,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.step.type,parentSchema:schema570.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.step.type,parentSchema:schema622.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37157,7 +40429,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.min.type,parentSchema:schema570.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.min.type,parentSchema:schema622.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37170,7 +40442,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema570.properties.max.type,parentSchema:schema570.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema622.properties.max.type,parentSchema:schema622.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37182,7 +40454,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema570.type,parentSchema:schema570,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37191,16 +40463,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
-validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate316.evaluated;
+const evaluated0 = validate364.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37213,7 +40485,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema618.oneOf[0].required,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37223,7 +40495,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema618.oneOf[0].required,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37233,7 +40505,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema618.oneOf[0].required,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37243,7 +40515,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema566.oneOf[0].required,parentSchema:schema566.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema618.oneOf[0].required,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37253,8 +40525,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema566.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema566.oneOf[0],data};
+if(!(func1.call(schema618.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37267,7 +40539,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema566.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema618.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37341,7 +40613,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema566.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema618.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37352,7 +40624,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[0].properties.unit.type,parentSchema:schema566.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema618.oneOf[0].properties.unit.type,parentSchema:schema618.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37365,7 +40637,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema566.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema566.oneOf[0].properties.sign_convention.enum,parentSchema:schema566.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema618.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema618.oneOf[0].properties.sign_convention.enum,parentSchema:schema618.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37378,7 +40650,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.min.type,parentSchema:schema566.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[0].properties.min.type,parentSchema:schema618.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37391,7 +40663,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.max.type,parentSchema:schema566.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[0].properties.max.type,parentSchema:schema618.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37404,7 +40676,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema569.type,parentSchema:schema569,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema621.type,parentSchema:schema621,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37415,7 +40687,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema569,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema621,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37425,7 +40697,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema569,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema621,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -37439,7 +40711,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[0].properties.initial.type,parentSchema:schema566.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[0].properties.initial.type,parentSchema:schema618.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -37453,7 +40725,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema566.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema618.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -37464,7 +40736,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[0].properties.description.type,parentSchema:schema566.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema618.oneOf[0].properties.description.type,parentSchema:schema618.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -37475,14 +40747,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate317(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+if(!(validate365(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.oneOf[0].type,parentSchema:schema566.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.oneOf[0].type,parentSchema:schema618.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -37496,7 +40768,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema618.oneOf[1].required,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -37506,7 +40778,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema618.oneOf[1].required,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -37516,7 +40788,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema618.oneOf[1].required,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -37526,7 +40798,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema566.oneOf[1].required,parentSchema:schema566.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema618.oneOf[1].required,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -37536,8 +40808,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema566.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema566.oneOf[1],data};
+if(!(func1.call(schema618.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -37550,7 +40822,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema566.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema618.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -37624,7 +40896,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema566.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema618.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -37635,7 +40907,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[1].properties.unit.type,parentSchema:schema566.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema618.oneOf[1].properties.unit.type,parentSchema:schema618.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -37648,7 +40920,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.min.type,parentSchema:schema566.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[1].properties.min.type,parentSchema:schema618.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -37661,7 +40933,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.max.type,parentSchema:schema566.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[1].properties.max.type,parentSchema:schema618.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -37674,7 +40946,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema569.type,parentSchema:schema569,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema621.type,parentSchema:schema621,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -37685,7 +40957,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema569,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema621,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -37695,7 +40967,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema569,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema621,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -37709,7 +40981,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema566.oneOf[1].properties.initial.type,parentSchema:schema566.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema618.oneOf[1].properties.initial.type,parentSchema:schema618.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -37723,7 +40995,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema566.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema618.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -37734,7 +41006,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.oneOf[1].properties.description.type,parentSchema:schema566.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema618.oneOf[1].properties.description.type,parentSchema:schema618.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -37747,7 +41019,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema566.oneOf[1].properties.reads_back.type,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.oneOf[1].properties.reads_back.type,parentSchema:schema618.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -37758,7 +41030,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema618.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -37768,7 +41040,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema566.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -37781,7 +41053,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.oneOf[1].type,parentSchema:schema566.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.oneOf[1].type,parentSchema:schema618.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -37795,7 +41067,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema566.discriminator,parentSchema:schema566,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema618.discriminator,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -37806,7 +41078,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema566.discriminator,parentSchema:schema566,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema618.discriminator,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -37817,7 +41089,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.type,parentSchema:schema566,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.type,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -37826,17 +41098,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate364.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate316.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate364.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
+const evaluated0 = validate363.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37845,7 +41117,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema563.required,parentSchema:schema563,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema615.required,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37855,7 +41127,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema563.required,parentSchema:schema563,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema615.required,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37865,7 +41137,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema563.required,parentSchema:schema563,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema615.required,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37875,7 +41147,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema563.required,parentSchema:schema563,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema615.required,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37885,7 +41157,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema563.required,parentSchema:schema563,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema615.required,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37896,7 +41168,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema563,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37945,7 +41217,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema563.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema615.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37956,7 +41228,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.key.type,parentSchema:schema563.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema615.properties.key.type,parentSchema:schema615.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37970,7 +41242,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema563.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema615.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37980,7 +41252,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema563.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema615.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37991,7 +41263,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.name.type,parentSchema:schema563.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema615.properties.name.type,parentSchema:schema615.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38005,7 +41277,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema563.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema615.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38015,7 +41287,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema563.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema615.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38026,7 +41298,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.model.type,parentSchema:schema563.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema615.properties.model.type,parentSchema:schema615.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38039,8 +41311,8 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
-if(!pattern194.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema561,data:data4};
+if(!pattern218.test(data4)){
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema613,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -38051,7 +41323,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema561.type,parentSchema:schema561,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema613.type,parentSchema:schema613,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -38065,7 +41337,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema563.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema615.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -38076,7 +41348,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema563.properties.description.type,parentSchema:schema563.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema615.properties.description.type,parentSchema:schema615.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -38091,14 +41363,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate316(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate364(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema563.properties.points.type,parentSchema:schema563.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema615.properties.points.type,parentSchema:schema615.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -38110,7 +41382,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema563.type,parentSchema:schema563,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema615.type,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -38119,17 +41391,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate363.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate312.evaluated;
+const evaluated0 = validate360.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38138,7 +41410,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema559.required,parentSchema:schema559,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema611.required,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38148,7 +41420,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema559.required,parentSchema:schema559,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema611.required,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38159,7 +41431,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema559,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38173,7 +41445,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema559.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema611.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38184,7 +41456,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.description.type,parentSchema:schema559.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.description.type,parentSchema:schema611.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38199,14 +41471,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate313(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate361(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.properties.channels.type,parentSchema:schema559.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.channels.type,parentSchema:schema611.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38221,14 +41493,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate315(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate363(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.properties.instances.type,parentSchema:schema559.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.instances.type,parentSchema:schema611.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38240,7 +41512,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema611.type,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38249,21 +41521,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
-validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate360.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate175;
 
-export const rawValidateV1Error = validate321;
-const schema575 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate369;
+const schema627 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate321.evaluated;
+const evaluated0 = validate369.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38272,7 +41544,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema575.required,parentSchema:schema575,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema627.required,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38283,7 +41555,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema575,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38297,7 +41569,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema627.properties.error.required,parentSchema:schema627.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38307,7 +41579,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema627.properties.error.required,parentSchema:schema627.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38317,7 +41589,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema575.properties.error.required,parentSchema:schema575.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema627.properties.error.required,parentSchema:schema627.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38328,7 +41600,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema575.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema627.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38341,7 +41613,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.code.type,parentSchema:schema575.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.error.properties.code.type,parentSchema:schema627.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38354,7 +41626,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.message.type,parentSchema:schema575.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.error.properties.message.type,parentSchema:schema627.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38367,7 +41639,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.properties.error.properties.correlationId.type,parentSchema:schema575.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.error.properties.correlationId.type,parentSchema:schema627.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38379,7 +41651,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema575.properties.error.type,parentSchema:schema575.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema627.properties.error.type,parentSchema:schema627.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38391,7 +41663,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema575.type,parentSchema:schema575,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema627.type,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38400,8 +41672,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
-validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

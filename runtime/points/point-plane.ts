@@ -38,6 +38,13 @@ export interface PointPlane extends PointWatch, Pick<ExecutionIo, "read" | "writ
    */
   setMeasurement(point: PointRef | number, value: number): void;
   /**
+   * A value of an action point as the field shows it (a scenario's initial or timed value, the
+   * state a device was left in): the live table, an event when subscribed, history — the path a
+   * read-back takes, without a command through the channel. Throws for a point that is not a
+   * declared action.
+   */
+  setActionValue(point: PointRef | number, value: number): void;
+  /**
    * Hands the finite values since the last flush to history, oldest first. Rejects when history
    * does; those samples are not offered again (the next flush carries only newer ones).
    */
@@ -97,6 +104,13 @@ export function createPointPlane(options: PointPlaneOptions): PointPlane {
       const point = typeof ref === "number" ? points[ref] : catalog.lookup(ref);
       if (point === undefined || point.ref.point_type !== "measurement") {
         throw new RangeError(`setMeasurement: ${typeof ref === "number" ? `index ${ref}` : JSON.stringify(ref)} is not a measurement of the site`);
+      }
+      update(point.index, value, clock.now());
+    },
+    setActionValue(ref, value) {
+      const point = typeof ref === "number" ? points[ref] : catalog.lookup(ref);
+      if (point === undefined || point.ref.point_type !== "action") {
+        throw new RangeError(`setActionValue: ${typeof ref === "number" ? `index ${ref}` : JSON.stringify(ref)} is not an action of the site`);
       }
       update(point.index, value, clock.now());
     },

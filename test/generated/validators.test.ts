@@ -47,6 +47,41 @@ const SAMPLES: Record<keyof typeof generated.schemaIds, { valid: unknown[]; inva
       { rules: [{ name: "r", trigger: { on_change: [] }, steps: [{ fork: [[]] }] }] },
     ],
   },
+  YamlScenarioFile: {
+    valid: [
+      { scenarios: [] },
+      {
+        scenarios: [
+          {
+            name: "s",
+            rules: ["r"],
+            start: "2026-01-05T08:00:00+01:00",
+            duration: "1h30m",
+            tick: "250ms",
+            initial: { "zone1.room_temp": 23, "measurement(12, 7)": null },
+            steps: [
+              { at: "30s", set: { "zone1.room_temp": 24 } },
+              { at: "1m", ramp: { "zone1.room_temp": 26 }, over: "10m", every: "1m" },
+              { at: "2026-01-05T08:05:00Z", disable: ["r"] },
+              { at: "6m", channel_down: "virtual-1" },
+            ],
+            expect: [
+              { write: "ahu1.cooling_stage", value: 1, tolerance: 0.01, within: ["30s", "1m"], count: 1, by: "r" },
+              { no_write: "action(7, 1)", within: ["31s", "5m"] },
+              { execution: "r", at: "30s", outcome: "failed", reason: "out of range" },
+              { no_execution: "r" },
+              { suppressed: "r", reason: "cooldown", count: 2 },
+            ],
+          },
+        ],
+      },
+    ],
+    invalid: [
+      { scenarios: [{ name: "s", steps: [{ at: 30, set: {} }] }] },
+      { scenarios: [{ name: "s", expect: [{ wirte: "ahu1.cooling_stage" }] }] },
+      { scenarios: [{ name: "s", initial: { "not a point": 1 }, expect: [{ suppressed: "r", reason: "because" }] }] },
+    ],
+  },
   SiteModel: {
     valid: [
       { channels: [], instances: [] },

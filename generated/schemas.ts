@@ -3415,6 +3415,195 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "decision-page.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/decision-page.schema.json",
+      "title": "DecisionPage",
+      "description": "GET /api/rules/{id}/decisions: a page of the rule's decision records (why it did not run), newest first by last_at, then id.",
+      "type": "object",
+      "required": [
+        "items",
+        "next_before_id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "decision-record.schema.json"
+          },
+          "description": "The records of the page, newest first."
+        },
+        "next_before_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "The `before_id` of the next (older) page when more may follow, else null."
+        }
+      }
+    },
+  },
+  {
+    file: "decision-query.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/decision-query.schema.json",
+      "title": "DecisionQuery",
+      "description": "Query of a page of a rule's decision records, as it arrives in the query string. Records are newest first (by last_at, then id); `before_id` continues after the record of that id.",
+      "type": "object",
+      "required": [],
+      "additionalProperties": false,
+      "properties": {
+        "before_id": {
+          "type": "string",
+          "description": "Only records older than this decision record (a positive decimal integer: the `next_before_id` of the previous page); default: from the newest record.",
+          "pattern": "^[1-9][0-9]{0,15}$"
+        },
+        "limit": {
+          "$ref": "api-parts.schema.json#/$defs/QueryLimit"
+        }
+      }
+    },
+  },
+  {
+    file: "decision-record.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/decision-record.schema.json",
+      "title": "DecisionRecord",
+      "description": "Why a rule did not run: one run of repeats of one suppression kind (docs/scheduler.md, \"Suppression records\"). A record starts when the kind changes for the rule or after the rule executed; repeats add to `count` and move `last_at`.",
+      "type": "object",
+      "required": [
+        "id",
+        "rule_id",
+        "kind",
+        "count",
+        "first_at",
+        "last_at",
+        "point",
+        "point_name",
+        "value",
+        "context"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "integer",
+          "description": "Record id; a rule's records have increasing ids in the order they started.",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "rule_id": {
+          "$ref": "rule.schema.json#/properties/id"
+        },
+        "kind": {
+          "$ref": "#/$defs/DecisionKind"
+        },
+        "count": {
+          "type": "integer",
+          "description": "How many triggers this record holds (at least 1).",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "first_at": {
+          "$ref": "api-parts.schema.json#/$defs/Timestamp",
+          "description": "The first suppressed trigger of the record."
+        },
+        "last_at": {
+          "$ref": "api-parts.schema.json#/$defs/Timestamp",
+          "description": "The last suppressed trigger of the record so far."
+        },
+        "point": {
+          "description": "The trigger point of the last on_change trigger considered; null for interval triggers and for kinds about the whole rule (running of an interval rule, input_unavailable without a named input).",
+          "oneOf": [
+            {
+              "$ref": "trigger-config.schema.json#/$defs/PointRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "point_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "`point` as the site names it (`zone1.room_temp`), or null when the site does not name it or there is no point."
+        },
+        "value": {
+          "type": [
+            "number",
+            "null"
+          ],
+          "description": "The point's value in the last trigger considered; null without a point or when the value was unavailable."
+        },
+        "context": {
+          "description": "The rule's settings that held the trigger, as they were when the record started; null for kinds without one.",
+          "oneOf": [
+            {
+              "$ref": "#/$defs/DecisionContext"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "$defs": {
+        "DecisionKind": {
+          "title": "DecisionKind",
+          "description": "Why the trigger did not run the rule: `cooldown`, `deadband_time` (within time_deadband_ms of the last trigger), `deadband_value` (within the value deadband of the last value), `disabled` (the rule is disabled), `input_unavailable` (an execution stopped at an unavailable input), `running` (the rule was running or queued), `event_dropped` (the event channel was full; the tick path still covers the change).",
+          "enum": [
+            "cooldown",
+            "deadband_time",
+            "deadband_value",
+            "disabled",
+            "input_unavailable",
+            "running",
+            "event_dropped"
+          ]
+        },
+        "DecisionContext": {
+          "title": "DecisionContext",
+          "description": "What held the trigger: the cooldown and the action that started it, the time or value deadband, the interval of a disabled interval rule.",
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "cooldown_ms": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991,
+              "description": "The rule's cooldown_ms."
+            },
+            "acted_at": {
+              "$ref": "api-parts.schema.json#/$defs/Timestamp",
+              "description": "The trigger time of the execution whose action started the cooldown."
+            },
+            "time_deadband_ms": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991,
+              "description": "The trigger's time_deadband_ms."
+            },
+            "value_deadband": {
+              "$ref": "trigger-config.schema.json#/$defs/ValueDeadband"
+            },
+            "interval_ms": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991,
+              "description": "The interval of an interval rule."
+            }
+          }
+        }
+      }
+    },
+  },
+  {
     file: "derived-data-page.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -4863,7 +5052,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/live-history-message.schema.json",
       "title": "LiveHistoryMessage",
-      "description": "A message of the live execution WebSocket, discriminated by `type`.",
+      "description": "A message of the live execution WebSocket, discriminated by `type`. `decision` messages come only to a connection that asked for them (`decisions=1`).",
       "type": "object",
       "discriminator": {
         "propertyName": "type"
@@ -4887,6 +5076,25 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           },
           "title": "LiveHistoryExecution",
           "description": "A new record of the durable history, in id order."
+        },
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "data"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "decision",
+              "description": "A decision record, new or grown."
+            },
+            "data": {
+              "$ref": "decision-record.schema.json"
+            }
+          },
+          "title": "LiveHistoryDecision",
+          "description": "A decision record (why a rule did not run) as it was written: new, or an earlier record with a higher count and later last_at (same id). Sent only when the connection asked with `decisions=1`."
         },
         {
           "type": "object",
@@ -7795,7 +8003,8 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "disabled",
             "running",
             "no_change",
-            "input_unavailable"
+            "input_unavailable",
+            "event_dropped"
           ],
           "additionalProperties": false,
           "properties": {
@@ -7819,7 +8028,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "disabled": {
               "type": "integer",
-              "description": "Due runs of a disabled rule.",
+              "description": "Due runs and trigger-point changes of a disabled rule.",
               "minimum": 0,
               "maximum": 9007199254740991
             },
@@ -7837,7 +8046,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "input_unavailable": {
               "type": "integer",
-              "description": "Samples that were unavailable.",
+              "description": "Executions stopped by an unavailable input.",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "event_dropped": {
+              "type": "integer",
+              "description": "Events of a watched point refused by the full event channel (the tick path still saw the change).",
               "minimum": 0,
               "maximum": 9007199254740991
             }

@@ -174,6 +174,27 @@ export type Count = number;
  */
 export type ProcessingResult = ProcessingResult1;
 /**
+ * Why the trigger did not run the rule: `cooldown`, `deadband_time` (within time_deadband_ms of the last trigger), `deadband_value` (within the value deadband of the last value), `disabled` (the rule is disabled), `input_unavailable` (an execution stopped at an unavailable input), `running` (the rule was running or queued), `event_dropped` (the event channel was full; the tick path still covers the change).
+ */
+export type DecisionKind =
+  "cooldown" | "deadband_time" | "deadband_value" | "disabled" | "input_unavailable" | "running" | "event_dropped";
+/**
+ * Id of a device instance of the site model.
+ */
+export type InstanceId = number;
+/**
+ * Kind of point: a measurement (M) read from the field or an action (A) the service writes.
+ */
+export type PointType = "measurement" | "action";
+/**
+ * Number of a point within its instance.
+ */
+export type PointNumber = number;
+/**
+ * null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.
+ */
+export type ValueDeadband = null | AbsoluteDeadband | PercentDeadband;
+/**
  * Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500, service-unavailable 503 (a limit of the service is reached, such as the number of live WebSocket connections: try again later). The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.
  */
 export type ErrorCode =
@@ -204,14 +225,6 @@ export type ErrorCode =
   | "PROCESSOR_UNAVAILABLE"
   | "DEADLINE_EXCEEDED";
 /**
- * Id of a device instance of the site model.
- */
-export type InstanceId = number;
-/**
- * Number of a point within its instance.
- */
-export type PointNumber = number;
-/**
  * A node of the editor document, discriminated by `type`.
  */
 export type FlowNode = StartNode | InputNode | SwitchNode | ChangeNode | CalcNode | PeriodDeltaNode | EndNode;
@@ -228,10 +241,6 @@ export type WireTargets = NodeId[];
  */
 export type Identifier = string;
 /**
- * Kind of point: a measurement (M) read from the field or an action (A) the service writes.
- */
-export type PointType = "measurement" | "action";
-/**
  * An expression of the rule expression language, e.g. `zone_temp - setpoint > 1.5 && occupied` (at most 64 KiB).
  */
 export type Expression = string;
@@ -244,9 +253,9 @@ export type SwitchMode = "first" | "all";
  */
 export type PeriodMs = number;
 /**
- * A message of the live execution WebSocket, discriminated by `type`.
+ * A message of the live execution WebSocket, discriminated by `type`. `decision` messages come only to a connection that asked for them (`decisions=1`).
  */
-export type LiveHistoryMessage = LiveHistoryExecution | LiveHistoryError;
+export type LiveHistoryMessage = LiveHistoryExecution | LiveHistoryDecision | LiveHistoryError;
 /**
  * Compact execution topology: a start node id and a map of node id to execution node, or `{}` for a stub rule. Produced only by compileFlow; positions and labels are dropped, expressions are normalised source text.
  */
@@ -326,10 +335,6 @@ export type SimulationKind = "constant" | "ramp" | "noise" | "daily";
  */
 export type TriggerConfig = IntervalTrigger | OnChangeTrigger;
 /**
- * null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.
- */
-export type ValueDeadband = null | AbsoluteDeadband | PercentDeadband;
-/**
  * An execution node, discriminated by `type`.
  */
 export type ExecNode = ExecStart | ExecInput | ExecSwitch | ExecChange | ExecCalc | ExecPeriodDelta | ExecEnd;
@@ -408,6 +413,9 @@ export interface SchemaTypes {
   "data-processing/result": ProcessingResult;
   "data-processing/task-discovery-entry": TaskDiscoveryEntry;
   "data-processing/task": DataProcessingTask;
+  "decision-page": DecisionPage;
+  "decision-query": DecisionQuery;
+  "decision-record": DecisionRecord;
   "derived-data-page": DerivedDataPage;
   "derived-data-query": DerivedDataQuery;
   diagnostic: Diagnostic;
@@ -1622,6 +1630,92 @@ export interface UnavailableInfo {
   retry_after_seconds?: DurationSeconds;
 }
 /**
+ * GET /api/rules/{id}/decisions: a page of the rule's decision records (why it did not run), newest first by last_at, then id.
+ */
+export interface DecisionPage {
+  /**
+   * The records of the page, newest first.
+   */
+  items: DecisionRecord[];
+  /**
+   * The `before_id` of the next (older) page when more may follow, else null.
+   */
+  next_before_id: number | null;
+}
+/**
+ * Why a rule did not run: one run of repeats of one suppression kind (docs/scheduler.md, "Suppression records"). A record starts when the kind changes for the rule or after the rule executed; repeats add to `count` and move `last_at`.
+ */
+export interface DecisionRecord {
+  /**
+   * Record id; a rule's records have increasing ids in the order they started.
+   */
+  id: number;
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  rule_id: number;
+  kind: DecisionKind;
+  /**
+   * How many triggers this record holds (at least 1).
+   */
+  count: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  /**
+   * The trigger point of the last on_change trigger considered; null for interval triggers and for kinds about the whole rule (running of an interval rule, input_unavailable without a named input).
+   */
+  point: PointRef | null;
+  /**
+   * `point` as the site names it (`zone1.room_temp`), or null when the site does not name it or there is no point.
+   */
+  point_name: string | null;
+  /**
+   * The point's value in the last trigger considered; null without a point or when the value was unavailable.
+   */
+  value: number | null;
+  /**
+   * The rule's settings that held the trigger, as they were when the record started; null for kinds without one.
+   */
+  context: DecisionContext | null;
+}
+/**
+ * A subscribed point.
+ */
+export interface PointRef {
+  instance: InstanceId;
+  point_type: PointType;
+  point: PointNumber;
+}
+/**
+ * What held the trigger: the cooldown and the action that started it, the time or value deadband, the interval of a disabled interval rule.
+ */
+export interface DecisionContext {
+  /**
+   * The rule's cooldown_ms.
+   */
+  cooldown_ms?: number;
+  acted_at?: Timestamp;
+  /**
+   * The trigger's time_deadband_ms.
+   */
+  time_deadband_ms?: number;
+  value_deadband?: ValueDeadband;
+  /**
+   * The interval of an interval rule.
+   */
+  interval_ms?: number;
+}
+/**
+ * Query of a page of a rule's decision records, as it arrives in the query string. Records are newest first (by last_at, then id); `before_id` continues after the record of that id.
+ */
+export interface DecisionQuery {
+  /**
+   * Only records older than this decision record (a positive decimal integer: the `next_before_id` of the previous page); default: from the newest record.
+   */
+  before_id?: string;
+  limit?: QueryLimit;
+}
+/**
  * GET /api/v1/data-processing/derived: a page of one task's accepted results, newest accepted first.
  */
 export interface DerivedDataPage {
@@ -2315,6 +2409,16 @@ export interface LiveHistoryExecution {
   data: HistoryEntry;
 }
 /**
+ * A decision record (why a rule did not run) as it was written: new, or an earlier record with a higher count and later last_at (same id). Sent only when the connection asked with `decisions=1`.
+ */
+export interface LiveHistoryDecision {
+  /**
+   * A decision record, new or grown.
+   */
+  type: "decision";
+  data: DecisionRecord;
+}
+/**
  * A failure of the stream.
  */
 export interface LiveHistoryError {
@@ -2984,7 +3088,7 @@ export interface SuppressionCounts {
    */
   cooldown: number;
   /**
-   * Due runs of a disabled rule.
+   * Due runs and trigger-point changes of a disabled rule.
    */
   disabled: number;
   /**
@@ -2996,9 +3100,13 @@ export interface SuppressionCounts {
    */
   no_change: number;
   /**
-   * Samples that were unavailable.
+   * Executions stopped by an unavailable input.
    */
   input_unavailable: number;
+  /**
+   * Events of a watched point refused by the full event channel (the tick path still saw the change).
+   */
+  event_dropped: number;
 }
 /**
  * GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.
@@ -3301,14 +3409,6 @@ export interface OnChangeTrigger {
    */
   time_deadband_ms?: number;
   value_deadband?: ValueDeadband;
-}
-/**
- * A subscribed point.
- */
-export interface PointRef {
-  instance: InstanceId;
-  point_type: PointType;
-  point: PointNumber;
 }
 /**
  * Error envelope of the control plane's routes (/health, /api/v1/...).

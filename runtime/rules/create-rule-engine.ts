@@ -12,7 +12,7 @@ import type { PointEvent } from "../points/point-table.js";
 import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
 import type { Store } from "../store/store.js";
 import type { RuleProblem } from "./loaded-rule.js";
-import { createRuleRuntime, type ReloadSummary, type RuleRuntime } from "./rule-runtime.js";
+import { createRuleRuntime, type ReloadSummary, type RuleRuntime, type RuleRuntimeOptions } from "./rule-runtime.js";
 import { createRuleService, type RuleService } from "./rule-service.js";
 
 export interface RuleEngineOptions {
@@ -24,8 +24,12 @@ export interface RuleEngineOptions {
   logDir: string;
   /** Simulate the measurements that declare `simulate` (the demo). Default false. */
   simulate?: boolean;
-  /** How often point history is written to the store; default 1000 ms. */
+  /** How often point history and decision records are written to the store; default 1000 ms. */
   historyFlushMs?: number;
+  /** Decision records kept per rule (default 500). */
+  decisionsPerRule?: number;
+  /** Told about the decision records each flush wrote (the live WebSocket readers that asked for them). */
+  onDecisionsWritten?: RuleRuntimeOptions["onDecisionsWritten"];
   tickMs?: number;
   parallelism?: number;
   eventCapacity?: number;
@@ -71,6 +75,8 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     eventCapacity: options.eventCapacity,
     onProblem: options.onProblem,
     onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),
+    ...(options.decisionsPerRule !== undefined ? { decisionsPerRule: options.decisionsPerRule } : {}),
+    ...(options.onDecisionsWritten !== undefined ? { onDecisionsWritten: options.onDecisionsWritten } : {}),
   });
   publish = runtime.offer;
   const service = createRuleService({
@@ -82,7 +88,13 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
 
   let simulator: Simulator | undefined;
   let stopFlushing: (() => void) | undefined;
-  const flush = (): Promise<void> => plane.flushHistory().catch((error: unknown) => onError(error, "point history"));
+  // One timer writes both batches: point history, and the decision records that changed.
+  const flush = async (): Promise<void> => {
+    await Promise.all([
+      plane.flushHistory().catch((error: unknown) => onError(error, "point history")),
+      runtime.flushDecisions().catch((error: unknown) => onError(error, "decision records")),
+    ]);
+  };
   return {
     site,
     plane,

@@ -16,6 +16,18 @@ export interface LoadedRule extends ScheduledRule {
   executable: ExecutableRule;
 }
 
+/**
+ * A disabled rule as the scheduler holds it: its trigger only, never compiled and never run; the
+ * scheduler reports its triggers as `disabled` (issue 18.4, docs/scheduler.md).
+ */
+export interface DisabledRule extends ScheduledRule {
+  name: string;
+  enabled: false;
+}
+
+/** What the runtime hands the scheduler. */
+export type HeldRule = LoadedRule | DisabledRule;
+
 export interface RuleProblem {
   ruleId: number;
   name: string;
@@ -54,21 +66,34 @@ export function loadRule(rule: Rule, catalog: PointCatalog, site: readonly Diagn
 }
 
 /**
- * Loads the enabled rules of `rules`; every rule with site diagnostics (`site`, by rule id) is a
- * problem, enabled or not (a disabled rule is not run, so it is never `excluded`).
+ * Loads the enabled rules of `rules`, and the triggers of the disabled ones (`disabled`); every
+ * rule with site diagnostics (`site`, by rule id) is a problem, enabled or not (a disabled rule is
+ * not run, so it is never `excluded`).
  */
-export function loadRules(rules: readonly Rule[], catalog: PointCatalog, site: ReadonlyMap<number, Diagnostic[]> = new Map()): { rules: LoadedRule[]; problems: RuleProblem[] } {
+export function loadRules(
+  rules: readonly Rule[],
+  catalog: PointCatalog,
+  site: ReadonlyMap<number, Diagnostic[]> = new Map(),
+): { rules: LoadedRule[]; disabled: DisabledRule[]; problems: RuleProblem[] } {
   const loaded: LoadedRule[] = [];
+  const disabled: DisabledRule[] = [];
   const problems: RuleProblem[] = [];
   for (const rule of rules) {
     const checked = site.get(rule.id) ?? [];
     if (!rule.enabled) {
       if (checked.length > 0) problems.push({ ruleId: rule.id, name: rule.name, excluded: false, diagnostics: checked });
+      disabled.push(disabledRule(rule, catalog));
       continue;
     }
     const result = loadRule(rule, catalog, checked);
     if (result.loaded !== undefined) loaded.push(result.loaded);
     if (result.problem !== undefined) problems.push(result.problem);
   }
-  return { rules: loaded, problems };
+  return { rules: loaded, disabled, problems };
+}
+
+/** A disabled rule's trigger, resolved as an enabled rule's would be (unknown points left out). */
+function disabledRule(rule: Rule, catalog: PointCatalog): DisabledRule {
+  const { trigger } = toScheduledTrigger(rule.trigger_config, rule.cooldown_ms, (ref) => catalog.lookup(ref)?.index);
+  return { id: rule.id, name: rule.name, priority: rule.priority, cooldownMs: rule.cooldown_ms, enabled: false, trigger };
 }

@@ -3,18 +3,22 @@
 // Reload re-reads every rule from the store and replaces the scheduler's set wholesale (spec item
 // 12); reloads are serialised, so the last store state always wins. Each reload also checks the
 // stored rules against the loaded site (issue 17; unchanged rules keep their last check) and keeps
-// who reads and writes each point for GET /api/site/points.
+// who reads and writes each point for GET /api/site/points. The scheduler also holds the disabled
+// rules' triggers, and its suppressions become decision records (issue 18.4, runtime/decisions/).
 import type { SiteIndex } from "../../compiler/index.js";
 import { pointUsage, type PointUsage, type UsageRule } from "../../compiler/index.js";
 import { createScheduler } from "../engine/scheduler/index.js";
 import type { Clock, PointEvent, SchedulerStatus, TickTimer } from "../engine/scheduler/types.js";
+import type { DecisionPage, PointRef } from "../../generated/types.js";
+import { createDecisionRecorder } from "../decisions/decision-recorder.js";
 import type { ExecutionResult } from "../engine/execution-result.js";
 import type { HistoryRecorder } from "../history/history-recorder.js";
 import type { PointPlane } from "../points/point-plane.js";
 import type { Store } from "../store/store.js";
 import { ServiceError, notFound } from "../errors.js";
-import { loadRule, loadRules, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
-import { createRuleRunner } from "./rule-runner.js";
+import { createDecisionDescriber } from "./decision-describer.js";
+import { loadRule, loadRules, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
+import { createRuleRunner, type Execution } from "./rule-runner.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
 
@@ -33,6 +37,10 @@ export interface RuleRuntimeOptions {
   onProblem?: (problem: RuleProblem) => void;
   /** Told about failures outside any execution record (a history row not written). */
   onError?: (error: unknown, ruleId: number) => void;
+  /** Decision records kept per rule (default DEFAULT_DECISIONS_PER_RULE). */
+  decisionsPerRule?: number;
+  /** Told about the decision records each flush wrote (the live WebSocket). */
+  onDecisionsWritten?: (records: DecisionPage["items"]) => void;
 }
 
 export interface ReloadSummary {
@@ -70,6 +78,10 @@ export interface RuleRuntime {
   status(): RuntimeStatus;
   /** Who reads, watches and writes each point among the stored rules of the last reload (by refKey). */
   pointUsage(): Map<string, PointUsage<StoredUsageRule>>;
+  /** A page of the rule's decision records, newest first; the records not yet written are written first. */
+  decisions(ruleId: number, page: { beforeId?: number; limit: number }): Promise<DecisionPage>;
+  /** Writes the decision records changed since the last write (the engine's flush timer calls it). */
+  flushDecisions(): Promise<void>;
 }
 
 /** A stored rule as the point usage names it. */
@@ -90,16 +102,45 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       .finally(() => cooldownWrites.delete(write));
     cooldownWrites.add(write);
   };
-  const scheduler = createScheduler<LoadedRule>({
+  // Why rules did not run: the scheduler's suppressions, described, aggregated, written in batches.
+  const held = new Map<number, HeldRule>();
+  const actedAt = new Map<number, number>();
+  const unavailable = new Map<number, PointRef>();
+  const describe = createDecisionDescriber(plane.catalog, options.site, { rules: held, actedAt, unavailable });
+  const decisions = createDecisionRecorder({
+    store: store.decisions,
+    ...(options.decisionsPerRule !== undefined ? { keepPerRule: options.decisionsPerRule } : {}),
+    ...(options.onDecisionsWritten !== undefined ? { onWritten: options.onDecisionsWritten } : {}),
+  });
+  /** An execution ended (scheduled or manual): the rule's current decision record ends with it. */
+  const executed = (ruleId: number, execution: Execution): void => {
+    const stop = execution.result?.short_circuit;
+    if (stop) unavailable.set(ruleId, { instance: stop.instance, point_type: stop.point_type, point: stop.point });
+    decisions.executed(ruleId, execution.report.shortCircuited);
+  };
+  const scheduler = createScheduler<HeldRule>({
     clock,
     timer: options.timer,
     watch: plane,
     pointCount: plane.catalog.size,
-    runner: async (rule, cause) => (await runner(rule, cause.kind)).report,
+    runner: async (rule, cause) => {
+      // The scheduler never runs a disabled rule (docs/scheduler.md); a rule without a flow cannot run.
+      if (!("executable" in rule)) return { success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, reads: new Map() };
+      const execution = await runner(rule, cause.kind);
+      executed(rule.id, execution);
+      return execution.report;
+    },
     tickMs: options.tickMs,
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
-    onCooldownStart: keepCooldown,
+    onCooldownStart: (ruleId, at) => {
+      actedAt.set(ruleId, at);
+      keepCooldown(ruleId, at);
+    },
+    onDecision: (decision) => {
+      const described = describe(decision);
+      if (described !== undefined) decisions.add(described);
+    },
   });
   let problems: RuleProblem[] = [];
   let totalRules = 0;
@@ -118,10 +159,15 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       waiting = undefined;
       await Promise.all(cooldownWrites); // so that the cooldowns read below include them
       const stored = await store.rules.listAll();
-      const actedAt = await store.cooldowns.list();
-      const { rules, problems: found } = loadRules(stored, plane.catalog, siteChecks.checkAll(stored));
-      for (const rule of rules) rule.lastActedAt = actedAt.get(rule.id);
-      scheduler.reload(rules);
+      const storedActedAt = await store.cooldowns.list();
+      const { rules, disabled, problems: found } = loadRules(stored, plane.catalog, siteChecks.checkAll(stored));
+      for (const rule of rules) rule.lastActedAt = storedActedAt.get(rule.id);
+      for (const [id, at] of storedActedAt) if (at > (actedAt.get(id) ?? -Infinity)) actedAt.set(id, at);
+      held.clear();
+      for (const rule of [...rules, ...disabled]) held.set(rule.id, rule);
+      scheduler.reload([...rules, ...disabled]);
+      // A deleted rule's decision records went with it; those still in memory go now.
+      decisions.retain(new Set(stored.map((rule) => rule.id)));
       totalRules = stored.length;
       problems = found;
       usageRules = stored.map(({ id, name, priority, nodes_json, trigger_config }) => ({ id, name, priority, nodes_json: nodes_json as StoredUsageRule["nodes_json"], trigger_config }));
@@ -156,6 +202,13 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       await scheduler.stop();
       await Promise.all(cooldownWrites);
     },
+    async decisions(ruleId, { beforeId, limit }) {
+      await decisions.flush(); // the records not yet written are part of the answer
+      const items = await store.decisions.list(ruleId, { ...(beforeId !== undefined ? { beforeId } : {}), limit });
+      const last = items[items.length - 1];
+      return { items, next_before_id: items.length === limit && last !== undefined ? last.id : null };
+    },
+    flushDecisions: () => decisions.flush(),
     reload,
     offer: (event) => scheduler.offer(event),
     async execute(ruleId) {
@@ -171,6 +224,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
         },
         { cooldownMs: rule.cooldownMs },
       );
+      executed(ruleId, execution!);
       const { result, error, historyId, report } = execution!;
       return {
         rule_id: ruleId,

@@ -120,6 +120,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     async remove(id) {
       if (!isIdInRange(id, "rule")) return false;
       await db()("rule_cooldowns").where({ rule_id: id }).delete();
+      await db()("rule_decisions").where({ rule_id: id }).delete();
       return (await rules().where({ id }).delete()) > 0;
     },
 

@@ -4,6 +4,7 @@ import type { Knex } from "knex";
 import { knexAuditStore, type Transact } from "./knex-audit-store.js";
 import { knexCooldownStore } from "./knex-cooldown-store.js";
 import { knexCovariateStore } from "./knex-covariate-store.js";
+import { knexDecisionStore } from "./knex-decision-store.js";
 import { knexHistoryStore } from "./knex-history-store.js";
 import { knexPointHistoryStore } from "./knex-point-history-store.js";
 import { knexProcessingStore } from "./knex-processing-store.js";
@@ -63,12 +64,13 @@ function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
 }
 
 /** `transact` runs its callback in the transaction of the store: its own, or a new one for the outer store. */
-function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "cooldowns" | "audit" | "covariates" | "processing"> {
+function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "cooldowns" | "decisions" | "audit" | "covariates" | "processing"> {
   return {
     rules: knexRuleStore(db, dialect),
     history: knexHistoryStore(db),
     points: knexPointHistoryStore(db),
     cooldowns: knexCooldownStore(db),
+    decisions: knexDecisionStore(db, transact),
     audit: knexAuditStore(db, transact, dialect),
     covariates: knexCovariateStore(db, transact),
     processing: knexProcessingStore(db, transact),

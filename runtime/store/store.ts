@@ -1,6 +1,6 @@
 // The store's interface: rules, their execution history and point history. It persists and
 // reads back; what a rule means is the compiler's business, checked before anything is stored.
-import type { FlowJson, NodesJson, PointType, Rule, TriggerConfig } from "../../generated/types.js";
+import type { DecisionContext, DecisionKind, DecisionRecord, FlowJson, NodesJson, PointRef, PointType, Rule, TriggerConfig } from "../../generated/types.js";
 import type { AuditStore } from "../audit/audit-event.js";
 import type { CovariateStore } from "./covariates.js";
 import type { ProcessingStore } from "./processing-records.js";
@@ -65,7 +65,7 @@ export interface RuleStore {
   /** Undefined when there is no such rule. */
   update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
   setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
-  /** False when there was no such rule. Its history stays; its cooldown is forgotten. */
+  /** False when there was no such rule. Its history stays; its cooldown and decision records are forgotten. */
   remove(id: number): Promise<boolean>;
   importRule(rule: ImportedRule, now: Date): Promise<Rule>;
 }
@@ -142,12 +142,47 @@ export interface PointHistoryStore {
   prune(before: number): Promise<number>;
 }
 
+/**
+ * A decision record as the aggregator hands it over (runtime/decisions/): times in epoch
+ * milliseconds; `id` absent for a record not yet written.
+ */
+export interface DecisionWrite {
+  id?: number;
+  rule_id: number;
+  kind: DecisionKind;
+  count: number;
+  first_at: number;
+  last_at: number;
+  point: PointRef | null;
+  point_name: string | null;
+  /** NaN or an infinite value is stored as null (unavailable). */
+  value: number | null;
+  context: DecisionContext | null;
+}
+
+export type { DecisionRecord };
+
+/** Why rules did not run (issue 18.4; docs/scheduler.md, "Suppression records"). */
+export interface DecisionStore {
+  /**
+   * In one transaction: updates each record with an id, inserts each without one (in the order
+   * given, so a rule's records get increasing ids), then keeps the newest `keep` records of each
+   * rule that had an insert. Records of rules that are no longer stored are not inserted. Returns,
+   * per record, its id (undefined for one not inserted).
+   */
+  write(records: readonly DecisionWrite[], keep: number): Promise<(number | undefined)[]>;
+  /** A rule's records newest first (by last_at, then id); `beforeId`: those after that record in this order. */
+  list(ruleId: number, options: { beforeId?: number; limit: number }): Promise<DecisionRecord[]>;
+}
+
 export interface Store {
   readonly rules: RuleStore;
   readonly history: HistoryStore;
   readonly points: PointHistoryStore;
   /** When each rule with a cooldown last performed an action. */
   readonly cooldowns: CooldownStore;
+  /** Why rules did not run: aggregated suppression records, deleted with their rule. */
+  readonly decisions: DecisionStore;
   /** The append-only, hash-chained audit log (runtime/audit/). */
   readonly audit: AuditStore;
   /** Covariate datasets with issue times (data processing's covariate sources). */

@@ -35,7 +35,7 @@ const discoveryEntry = contract("task-discovery-entry");
 const derivedData = contract("derived-data");
 const healthy = { route: "reference-forecast", processor: { id: "reference-forecast", version: "0.1.0" }, status: "ok", checked_at: "2026-11-21T08:00:00Z" };
 const unhealthy = { ...healthy, status: "unavailable", code: "PROCESSOR_UNREACHABLE" };
-const suppressed = { deadband_time: 0, deadband_value: 1, cooldown: 0, disabled: 0, running: 0, no_change: 3, input_unavailable: 0 };
+const suppressed = { deadband_time: 0, deadband_value: 1, cooldown: 0, disabled: 0, running: 0, no_change: 3, input_unavailable: 0, event_dropped: 0 };
 const problem = { ruleId: 2, name: "r", excluded: true, diagnostics: [diagnostic] };
 const status = {
   running: true, tick_ms: 100, parallelism: 4, total_rules: 2, enabled_rules: 1, in_flight: 0, queued: 0, executions: 3, failures: 1, dropped_events: 0, last_tick_at: at,

@@ -48,6 +48,15 @@ export function intervalDue(rule: IntervalState): number {
   return rule.lastStartedAt + rule.intervalMs;
 }
 
+/**
+ * When a disabled interval rule would have been due: interval_ms after it was last due (and
+ * reported `disabled`) or after its last (manual) execution started, whichever is later. It never
+ * runs; the due heap holds it only so that it is reported once per interval at no other cost.
+ */
+export function heldDue(rule: { lastStartedAt: number; lastHeldAt: number; intervalMs: number }): number {
+  return Math.max(rule.lastStartedAt, rule.lastHeldAt) + rule.intervalMs;
+}
+
 function cooldownEnd(rule: IntervalState): number {
   return rule.lastActedAt + rule.cooldownMs;
 }

@@ -13,7 +13,8 @@ export class RuleSlot<R extends ScheduledRule> {
   cooldownMs = 0;
   /** In the rule set of the last reload (listed in the status). */
   listed = false;
-  /** Listed and enabled: scheduled, and subscribed when on_change. */
+  /** Listed and enabled: scheduled, and subscribed when on_change. A listed rule that is not
+   * active is disabled: it is watched (due heap, tick sample) only to report `disabled`. */
   active = false;
 
   /** Bumped by every trigger reset, so that a run which started before does not write into the new state. */
@@ -37,6 +38,8 @@ export class RuleSlot<R extends ScheduledRule> {
   timeDeadbandMs = 0;
   valueDeadband: ValueDeadbandSpec = null;
   lastTriggerAt = -Infinity;
+  /** A disabled interval rule: when it was last due (and reported `disabled`); -Infinity: not yet. */
+  lastHeldAt = -Infinity;
 
   /** Trigger time of the last execution that succeeded with at least one action: the cooldown's start.
    * Kept by the caller's store too (onCooldownStart), and restored from it at reload. */
@@ -100,6 +103,7 @@ export class RuleSlot<R extends ScheduledRule> {
     this.lastTriggerAt = -Infinity;
     this.nextDue = -Infinity;
     this.lastStartedAt = -Infinity;
+    this.lastHeldAt = -Infinity;
     if (trigger.kind === "interval") {
       // The schema guarantees >= 1 ms; below that the due loop would never advance.
       this.intervalMs = trigger.intervalMs >= 1 ? trigger.intervalMs : 1;
@@ -120,5 +124,5 @@ export class RuleSlot<R extends ScheduledRule> {
 }
 
 function noSuppressions(): SuppressionCounts {
-  return { deadband_time: 0, deadband_value: 0, cooldown: 0, disabled: 0, running: 0, no_change: 0, input_unavailable: 0 };
+  return { deadband_time: 0, deadband_value: 0, cooldown: 0, disabled: 0, running: 0, no_change: 0, input_unavailable: 0, event_dropped: 0 };
 }

@@ -4,7 +4,7 @@
 // Each loop turn reads the clock once (`turnAt`).
 import { classify, sameObservation } from "./change-detector.js";
 import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
-import { createDueHeap, decideInterval, dueAt, intervalDue } from "./due-heap.js";
+import { createDueHeap, decideInterval, dueAt, heldDue, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
 import { createReadyQueue } from "./ready-queue.js";
 import { RuleSlot } from "./rule-slot.js";
@@ -36,6 +36,8 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   /** Every rule of the last reload, plus removed rules whose execution is still running. */
   private slots = new Map<number, RuleSlot<R>>();
   private onChangeRules: RuleSlot<R>[] = [];
+  /** Disabled on_change rules: sampled each tick only to report `disabled` (never subscribed). */
+  private disabledOnChange: RuleSlot<R>[] = [];
   private dispatcher: Dispatcher<RuleSlot<R>>;
   private totalRules = 0;
   private enabledRules = 0;
@@ -79,7 +81,11 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   offer(event: PointEvent): boolean {
-    if (this.stopTimer === null || !this.channel.offer(event)) return false;
+    if (this.stopTimer === null) return false;
+    if (!this.channel.offer(event)) {
+      this.dropped(event);
+      return false;
+    }
     if (!this.drainScheduled) {
       this.drainScheduled = true;
       // A microtask, not a timer: the fast path adds no tick latency (spec item 3).
@@ -93,10 +99,14 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     const slots = new Map<number, RuleSlot<R>>();
     for (const rule of rules) {
       const slot = this.slots.get(rule.id) ?? slots.get(rule.id) ?? new RuleSlot<R>(rule.id);
-      const keep = slot.active && rule.enabled && slot.rule !== null && sameTrigger(slot.rule.trigger, rule.trigger);
+      // With an equal trigger the trigger state is kept unless a disabled rule is enabled (it then
+      // starts afresh, as a new rule): a rule disabled, or kept disabled, goes on from where it was,
+      // so that it is reported `disabled` only where it would have run.
+      const keep = slot.listed && slot.rule !== null && (slot.active || !rule.enabled) && sameTrigger(slot.rule.trigger, rule.trigger);
+      if (slot.queued && !rule.enabled) this.dropDisabled(slot);
       if (!keep) {
-        if (slot.queued) this.unqueue(slot, rule.enabled ? null : "disabled");
-        if (rule.enabled) slot.resetTrigger(rule.trigger, this.options.pointCount);
+        if (slot.queued) this.unqueue(slot, null);
+        slot.resetTrigger(rule.trigger, this.options.pointCount);
       }
       slot.assign(rule);
       slots.set(rule.id, slot);
@@ -111,20 +121,28 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     }
     const intervalRules: RuleSlot<R>[] = [];
     const onChangeRules: RuleSlot<R>[] = [];
+    const disabledInterval: RuleSlot<R>[] = [];
+    const disabledOnChange: RuleSlot<R>[] = [];
     for (const slot of slots.values()) {
       if (slot.active) (slot.kind === "interval" ? intervalRules : onChangeRules).push(slot);
+      else if (slot.listed) (slot.kind === "interval" ? disabledInterval : disabledOnChange).push(slot);
     }
     const { dispatcher, bitmap } = buildSubscriptions(this.options.pointCount, onChangeRules);
     // Everything is built; swap it in as a unit.
     this.slots = slots;
     this.enabledRules = intervalRules.length + onChangeRules.length;
     this.onChangeRules = onChangeRules;
+    this.disabledOnChange = disabledOnChange;
     this.dispatcher = dispatcher;
     for (const slot of intervalRules) {
       slot.parked = false;
       slot.nextDue = intervalDue(slot); // a cooldown restored from the store may hold it longer
     }
-    this.due.reset(intervalRules);
+    for (const slot of disabledInterval) {
+      slot.parked = false;
+      slot.nextDue = heldDue(slot);
+    }
+    this.due.reset(disabledInterval.length === 0 ? intervalRules : [...intervalRules, ...disabledInterval]);
     this.ready.reset(this.ready.values().filter((slot) => slot.queued));
     this.options.watch.setSubscriptions(bitmap);
   }
@@ -179,9 +197,10 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.lastTickAt = now;
     this.channel.drain(this.onEvent); // events offered before the tick are older than its sample
     this.runDueIntervals(now);
-    if (this.onChangeRules.length > 0) {
+    if (this.onChangeRules.length > 0 || this.disabledOnChange.length > 0) {
       const sample = this.options.watch.sample(); // one batch per tick (spec item 4)
       for (const slot of this.onChangeRules) this.evaluateSample(slot, sample);
+      for (const slot of this.disabledOnChange) this.evaluateDisabled(slot, sample);
     }
     this.dispatch();
   };
@@ -203,6 +222,10 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   /** Spec: an interval rule is due when the time since its last execution has reached interval_ms. */
   private runDueIntervals(now: number): void {
     for (let slot = this.due.peek(); slot !== undefined && slot.nextDue <= now; slot = this.due.peek()) {
+      if (!slot.active) {
+        this.holdDisabled(slot, now);
+        continue;
+      }
       switch (decideInterval(slot, now)) {
         case "not_due": // a manual execution moved it
           slot.nextDue = intervalDue(slot);
@@ -224,6 +247,49 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
           this.trigger(slot, { kind: "interval", at: now });
       }
     }
+  }
+
+  /** A disabled interval rule at its key: reported once per interval_ms when it would have been due; never run. */
+  private holdDisabled(slot: RuleSlot<R>, now: number): void {
+    const due = heldDue(slot);
+    if (due <= now) {
+      slot.lastHeldAt = now;
+      this.suppress(slot, "disabled");
+    }
+    slot.nextDue = due <= now ? heldDue(slot) : due; // a manual run may have moved it
+    this.due.topChanged();
+  }
+
+  /**
+   * A disabled on_change rule against the tick's sample: where the enabled rule would have
+   * triggered (a finite value past the value deadband), it is reported `disabled` once, naming the
+   * first such point, and those points' last values advance as a trigger would advance them, so
+   * that each new value is reported once, not on every tick. Gaps are kept as for an enabled rule.
+   */
+  private evaluateDisabled(slot: RuleSlot<R>, sample: Float64Array): void {
+    const { points, last } = slot;
+    let first = -1;
+    for (let p = 0; p < points.length; p++) {
+      const value = sample[points[p]!]!;
+      const observation = classify(value, last[p]!, slot.valueDeadband);
+      if (observation === "change") {
+        last[p] = value;
+        if (first < 0) first = p;
+      } else if (observation === "unavailable") last[p] = NaN;
+    }
+    if (first >= 0) this.suppress(slot, "disabled", points[first], last[first]);
+  }
+
+  /** An event the full channel refused: each enabled on_change rule watching the point is told (the tick path still covers it). */
+  private dropped(event: PointEvent): void {
+    const { index, value } = event;
+    if (!(index >= 0 && index < this.options.pointCount)) return;
+    const { offsets, watchers } = this.dispatcher;
+    const end = offsets[index + 1]!;
+    if (offsets[index] === end) return;
+    // Outside the loop's turns (offer may be called from anywhere): read the clock, keep turnAt.
+    const at = this.options.clock.now();
+    for (let i = offsets[index]!; i < end; i++) this.suppress(watchers[i]!, "event_dropped", index, value, at);
   }
 
   /** Fast path (spec item 3): the event's value decides; nothing is read back. */
@@ -302,6 +368,13 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     if (reason !== null) this.suppress(slot, reason);
   }
 
+  /** A queued run of a rule a reload disabled: reported `disabled`, as what that run would have done. */
+  private dropDisabled(slot: RuleSlot<R>): void {
+    if (slot.kind === "interval") slot.lastHeldAt = slot.pendingCause!.at;
+    else slot.last.set(slot.triggered); // its change is reported now, not again at the next tick
+    this.unqueue(slot, "disabled");
+  }
+
   /** Starts ready rules while fewer than `parallelism` runner calls are in flight (spec item 2). */
   private dispatch(): void {
     if (this.stopTimer === null) return;
@@ -375,10 +448,9 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     }
   }
 
-  private suppress(slot: RuleSlot<R>, reason: SuppressionReason, index?: number, value?: number): void {
+  private suppress(slot: RuleSlot<R>, reason: SuppressionReason, index?: number, value?: number, at = this.turnAt): void {
     slot.stats.suppressed[reason]++;
     if (!this.options.onDecision) return;
-    const at = this.turnAt;
     this.decide(index === undefined ? { ruleId: slot.id, at, decision: "suppressed", reason } : { ruleId: slot.id, at, decision: "suppressed", reason, index, value });
   }
 

@@ -78,7 +78,9 @@ export type SuppressionReason =
   | "disabled"
   | "running"
   | "no_change"
-  | "input_unavailable";
+  | "input_unavailable"
+  /** An event refused by the full channel, for each enabled on_change rule watching its point (the tick path still covers it). */
+  | "event_dropped";
 
 /** One decision of the scheduler, as data (for a "why not" history). */
 export type SchedulerDecision =
@@ -167,7 +169,10 @@ export interface Scheduler<R extends ScheduledRule> {
   stop(): Promise<void>;
   /** Replaces the rule set wholesale (all rules, or only the enabled ones). */
   reload(rules: readonly R[]): void;
-  /** The bounded event channel: false when it is full (the drop is counted) or the scheduler is stopped. */
+  /**
+   * The bounded event channel: false when it is full (the drop is counted, and reported as
+   * `event_dropped` to every enabled on_change rule watching the point) or the scheduler is stopped.
+   */
   offer(event: PointEvent): boolean;
   /**
    * Runs `fn` (a manual execution) when no other execution of the rule is running, and keeps the

@@ -9,9 +9,10 @@ import { processing } from "./006-processing.js";
 import { ruleCooldowns } from "./007-rule-cooldowns.js";
 import { uniqueRuleNames } from "./008-unique-rule-names.js";
 import { revisionColumns } from "./009-revision-columns.js";
+import { ruleDecisions } from "./010-rule-decisions.js";
 import type { Migration, MigrationContext } from "./migration.js";
 
-export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing, ruleCooldowns, uniqueRuleNames, revisionColumns];
+export const MIGRATIONS: readonly Migration[] = [rules, ruleHistory, pointHistory, auditEvents, covariates, processing, ruleCooldowns, uniqueRuleNames, revisionColumns, ruleDecisions];
 
 /** The migrations as a knex migration source; `context` hears what they change in the data. */
 export function migrationSourceOf(context?: MigrationContext): Knex.MigrationSource<Migration> {

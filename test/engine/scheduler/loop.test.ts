@@ -83,7 +83,7 @@ describe("scheduler loop (spec item 1)", () => {
       executions: 1,
       failures: 0,
       lastRunAt: 100,
-      suppressed: { deadband_time: 0, deadband_value: 0, cooldown: 0, disabled: 0, running: 0, no_change: 0, input_unavailable: 0 },
+      suppressed: { deadband_time: 0, deadband_value: 0, cooldown: 0, disabled: 0, running: 0, no_change: 0, input_unavailable: 0, event_dropped: 0 },
       lastOutcome: null,
     });
     h.runner.settleAll({ actionsAttempted: 2, actionsSucceeded: 1 });

@@ -5,6 +5,7 @@
 import { pointUsage } from "../compiler/site/point-usage.js";
 import { refKey } from "../compiler/site/site-index.js";
 import { describeOutcome, describeSuppression, describeWrite, formatValue, outcomeOf, outputsTaken } from "./describe.js";
+import { reasonMatches } from "./refusal-reasons.js";
 import type { ScenarioSite } from "./resolve-point.js";
 import type { Expectation, ExpectationOutcome, PackRule, Scenario, ScenarioExecution, ScenarioSuppression, ScenarioWrite, TimeWindow } from "./scenario-model.js";
 import { formatOffset, formatWindow } from "./scenario-time.js";
@@ -118,9 +119,8 @@ function matchesExecution(e: Extract<Expectation, { kind: "execution" }>, x: Sce
     if (!outputsTaken(x).includes(wanted)) return false;
   }
   if (e.reason !== undefined) {
-    const text = e.reason.toLowerCase();
     const refused = x.result?.actions.filter((a) => !a.success) ?? [];
-    if (!refused.some((a) => (a.reason ?? "").toLowerCase().includes(text)) && !(x.error?.message.toLowerCase().includes(text) ?? false)) return false;
+    if (!refused.some((a) => reasonMatches(a.reason ?? "", e.reason!)) && !(x.error !== null && reasonMatches(x.error.message, e.reason))) return false;
   }
   if (e.input !== undefined) {
     const stop = x.result?.short_circuit;

@@ -80,7 +80,8 @@ function buildScenario(context: FileContext, path: string, raw: YamlScenario): S
       report(context, ref.path, "scenario/rule-not-run", `rule ${JSON.stringify(ref.name)} is not one this scenario runs`, { suggestion: `add it to \`rules:\` (now ${rules.map((r) => JSON.stringify(r)).join(", ") || "none"})` });
     }
   }
-  if (rules.length === 0 && raw.rules === undefined) {
+  // Only when nothing else is wrong: an unknown point sets nothing, so no rule is found either.
+  if (rules.length === 0 && raw.rules === undefined && context.diagnostics.length === before) {
     report(context, `${path}/name`, "scenario/no-rules", "no rule of the pack reads a point this scenario sets, writes a point it expects, or is named by an expectation: name the rules with `rules:`");
   }
   if (context.diagnostics.length > before) return undefined;

@@ -132,6 +132,25 @@ describe("point plane: live values, events and history", () => {
     expect(() => plane.setMeasurement(99, 1)).to.throw(RangeError, /index 99/);
   });
 
+  it("issue 18.2: setActionValue shows an action's value as the field would (live table, an event when subscribed, history) without a command through the channel; it refuses a point that is not an action", async () => {
+    const clock = manualClock();
+    const { events, onEvent } = eventRecorder();
+    const history = historyRecorder();
+    const plane = createPointPlane({ site: smallSite(), clock, onEvent, history });
+    const stage = plane.catalog.lookup(COOLING_STAGE)!.index;
+    plane.setSubscriptions(new Uint8Array(plane.catalog.size).fill(1));
+    clock.advance(500);
+    plane.setActionValue(COOLING_STAGE, 2);
+    expect(plane.read(stage)).to.equal(2);
+    expect(plane.live.timeOf(stage)).to.equal(clock.now());
+    expect(events).to.deep.equal([{ index: stage, value: 2, at: clock.now() }]);
+    expect(plane.channel("virtual-1")!.command(plane.catalog.points[stage]!.slot)!.value).to.be.NaN;
+    await plane.flushHistory();
+    expect(history.batches.flat().map((s) => s.value)).to.deep.equal([2]);
+    expect(() => plane.setActionValue(SUPPLY_TEMP, 1)).to.throw(RangeError, /is not an action of the site/);
+    expect(() => plane.setActionValue(99, 1)).to.throw(RangeError, /index 99/);
+  });
+
   it("flushHistory without a history does nothing", async () => {
     const plane = createPointPlane({ site: smallSite(), clock: manualClock() });
     plane.setMeasurement(SUPPLY_TEMP, 1);

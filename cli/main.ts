@@ -69,6 +69,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import("./commands/sync.js");
     return { usage: m.SYNC_USAGE, run: (i) => m.syncCommand(i.args, i.console, i.cwd, i.env) };
   },
+  test: async () => {
+    const m = await import("./commands/test.js");
+    return { usage: m.TEST_USAGE, run: (i) => m.testCommand(i.args, i.console, i.cwd) };
+  },
   token: async () => {
     const m = await import("./commands/token.js");
     return { usage: m.TOKEN_USAGE, run: (i) => m.tokenCommand(i.args, i.console, i.cwd) };
@@ -88,6 +92,8 @@ Files (no service needed):
   fmt         format rule DSL files; --check for CI
   validate    check data-processing contract documents (tasks, frames, requests, results ...)
   digest      print the input_digest of a processor request
+  test        run a pack's scenario files (tests/*.test.yaml) on a virtual clock: svc test [PACK|FILE...]
+              [--format text|junit] [--coverage] [--require-coverage] [--update]
 
 The service:
   serve       run the service: rule API, scheduler, live history, API docs

@@ -3,8 +3,10 @@
 // --update` writes them; a run compares and shows the differing lines. Pure: the CLI reads and
 // writes the file; this module turns outcomes into lines, parses and prints the file, compares.
 import { isMap, isScalar, isSeq, parseDocument, Document } from "yaml";
-import type { ScenarioExecution, ScenarioOutcome } from "./scenario-model.js";
-import { formatCause, formatOffset, formatValue } from "./format-values.js";
+import { formatValue } from "./describe.js";
+import { formatCause } from "./format-values.js";
+import type { ScenarioExecution, ScenarioOutcome, ScenarioPoint } from "./scenario-model.js";
+import { formatOffset } from "./scenario-time.js";
 import { diffLines, formatDiff } from "./line-diff.js";
 import { pointNamer } from "./point-names.js";
 
@@ -12,7 +14,7 @@ import { pointNamer } from "./point-names.js";
 export type TraceCheck =
   | { kind: "matches"; file: string }
   | { kind: "differs"; file: string; diff: string[]; removed: number; added: number }
-  | { kind: "missing"; file: string; why: string }
+  | { kind: "missing" | "invalid"; file: string; why: string }
   | { kind: "written"; file: string };
 
 /** `tests/ahu1.test.yaml` -> `tests/ahu1.trace.yaml` (the last `.test.yaml`/`.test.yml`, else the extension, replaced). */
@@ -25,8 +27,8 @@ export function traceFileOf(testFile: string): string {
  * One line per execution, in the order the scheduler ran them:
  * `+30s | AHU-1 cooling stages | on_change fast zone1.room_temp=24.2 | took switch_1:up | ahu1.cooling_stage=1 ok`.
  */
-export function traceLines(outcome: ScenarioOutcome): string[] {
-  const name = pointNamer(outcome);
+export function traceLines(outcome: ScenarioOutcome, points: readonly ScenarioPoint[] = []): string[] {
+  const name = pointNamer(outcome, points);
   return outcome.executions.map((execution) => traceLine(outcome, execution, name));
 }
 

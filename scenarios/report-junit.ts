@@ -3,7 +3,7 @@
 // the scenario's text report as its body, <error> for a file that did not load or a scenario that
 // could not run. Times are "0": the run is on a virtual clock and the output is the same every run.
 // Pure: outcomes in, text out.
-import { formatScenarioText, oneLine, scenarioPassed, type ScenarioReport } from "./report-text.js";
+import { formatScenarioText, oneLine, scenarioPassed, type ScenarioReport, type TextOptions } from "./report-text.js";
 
 /** A scenario file as the JUnit report sees it: its scenarios, or the errors that kept it from running. */
 export interface JUnitFile {
@@ -11,8 +11,8 @@ export interface JUnitFile {
   reports: readonly ScenarioReport[];
   /** Rendered diagnostics (file:line:col, source line, caret) when the file has errors. */
   errors?: { message: string; detail: string };
-  /** The file's text, for the source line under a failure. */
-  text?: string;
+  /** The file's text and the site's points, for the text report in a failure's body. */
+  options?: TextOptions;
 }
 
 export function formatJUnit(files: readonly JUnitFile[]): string {
@@ -46,7 +46,7 @@ function suite(f: JUnitFile): { tests: number; failures: number; errors: number;
       cases.push(`${open}/>`);
       continue;
     }
-    const body = text(formatScenarioText(report, f.text).join("\n"));
+    const body = text(formatScenarioText(report, f.options).join("\n"));
     if (outcome.error !== undefined) {
       errors++;
       cases.push(`${open}>`, `      <error message="${attr(`could not run: ${outcome.error}`)}" type="scenario">${body}</error>`, `    </testcase>`);
@@ -64,7 +64,7 @@ function failureMessage(report: ScenarioReport): string {
   const first = report.outcome.expectations.find((e) => !e.passed);
   if (first !== undefined) return oneLine(first);
   const trace = report.trace;
-  if (trace?.kind === "missing") return `golden trace: ${trace.why}`;
+  if (trace?.kind === "missing" || trace?.kind === "invalid") return `golden trace: ${trace.why}`;
   if (trace?.kind === "differs") return `golden trace differs from ${trace.file}: ${trace.removed} removed, ${trace.added} added`;
   return "failed";
 }

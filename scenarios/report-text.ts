@@ -3,9 +3,11 @@
 // instead, the writes around that time and the execution concerned (cause, path, matched
 // conditions, variables), then the other unmet expectations, one line each. No colour: the same
 // bytes on a terminal, in a pipe and in a CI log. Pure: outcomes in, text out.
-import type { ExpectationOutcome, ScenarioExecution, ScenarioOutcome, ScenarioWrite } from "./scenario-model.js";
-import { alignColumns, formatCause, formatOffset, formatValue, formatVariable } from "./format-values.js";
+import { describeCause, describeOutcome, formatValue } from "./describe.js";
+import { alignColumns, formatVariable } from "./format-values.js";
 import type { TraceCheck } from "./golden-trace.js";
+import type { ExpectationOutcome, ScenarioExecution, ScenarioOutcome, ScenarioPoint, ScenarioWrite } from "./scenario-model.js";
+import { formatOffset } from "./scenario-time.js";
 import { pointNamer } from "./point-names.js";
 
 /** A scenario as reported: what the run recorded and, for `trace: true`, the golden trace comparison. */
@@ -23,20 +25,27 @@ const MAX_WRITES_SHOWN = 12;
 const DETAIL = "      ";
 const WIDTH = 100;
 
-/** A file's section: its name, then each scenario. `text` (the file's text) adds the source line under a failure. */
-export function formatFileText(file: string, reports: readonly ScenarioReport[], text?: string): string {
-  return [file, ...reports.flatMap((r) => formatScenarioText(r, text))].join("\n");
+export interface TextOptions {
+  /** The scenario file's text: the source line is shown under a failure's position. */
+  text?: string;
+  /** The site's points by index, to name the point of an on_change cause. */
+  points?: readonly ScenarioPoint[];
+}
+
+/** A file's section: its name, then each scenario. */
+export function formatFileText(file: string, reports: readonly ScenarioReport[], options: TextOptions = {}): string {
+  return [file, ...reports.flatMap((r) => formatScenarioText(r, options))].join("\n");
 }
 
 /** `  ✓ name`, or `  ✗ name` and why. */
-export function formatScenarioText(report: ScenarioReport, text?: string): string[] {
+export function formatScenarioText(report: ScenarioReport, options: TextOptions = {}): string[] {
   const { outcome } = report;
   if (scenarioPassed(report)) return [`  ✓ ${outcome.scenario.name}${traceNote(report.trace)}`];
   const lines = [`  ✗ ${outcome.scenario.name}`];
   if (outcome.error !== undefined) lines.push(`${DETAIL}could not run: ${outcome.error}`);
   const unmet = outcome.expectations.filter((e) => !e.passed);
   const first = unmet[0];
-  if (first !== undefined) lines.push(...firstFailure(outcome, first, text).map((l) => DETAIL + l));
+  if (first !== undefined) lines.push(...firstFailure(outcome, first, options).map((l) => DETAIL + l));
   if (unmet.length > 1) {
     lines.push(`${DETAIL}also unmet:`);
     for (const e of unmet.slice(1)) lines.push(`${DETAIL}  ${oneLine(e)}`);
@@ -62,11 +71,12 @@ function positionOf(e: ExpectationOutcome): string {
   return `${p.file}:${p.line}:${p.column}`;
 }
 
-function firstFailure(outcome: ScenarioOutcome, e: ExpectationOutcome, text: string | undefined): string[] {
-  const lines = [`${positionOf(e)}: expected ${e.expected}`, ...codeFrame(text, e.expectation.position.line, e.expectation.position.column)];
+function firstFailure(outcome: ScenarioOutcome, e: ExpectationOutcome, options: TextOptions): string[] {
+  const { line, column } = e.expectation.position;
+  const lines = [`${positionOf(e)}: expected ${e.expected}`, ...codeFrame(options.text, line, column)];
   if (e.actual !== undefined) lines.push(`actual: ${e.actual}`);
-  lines.push(...writesAround(outcome, e.around));
-  if (e.concerns !== undefined) lines.push(...executionDetail(outcome, e.concerns));
+  lines.push(...writesAround(outcome, e.around), ...heldAround(outcome, e.around));
+  if (e.concerns !== undefined) lines.push(...executionDetail(outcome, e.concerns, options.points));
   return lines;
 }
 
@@ -82,39 +92,61 @@ function writesAround(outcome: ScenarioOutcome, around: readonly [number, number
   const window = `writes from ${formatOffset(around[0], start)} to ${formatOffset(around[1], start)}`;
   const writes = outcome.writes.filter((w) => w.at >= around[0] && w.at <= around[1]);
   if (writes.length === 0) return [`${window}: none`];
-  const rows = writes.slice(0, MAX_WRITES_SHOWN).map((w) => writeRow(w, start));
-  const more = writes.length > MAX_WRITES_SHOWN ? [`  … and ${writes.length - MAX_WRITES_SHOWN} more`] : [];
-  return [`${window}:`, ...alignColumns(rows).map((l) => `  ${l}`), ...more];
+  // Many writes (a rule on a 1 s interval): those nearest the expectation's time, the rest counted.
+  const middle = (around[0] + around[1]) / 2;
+  const nearest = writes.findIndex((w) => w.at >= middle);
+  const from = Math.max(0, Math.min((nearest === -1 ? writes.length : nearest) - Math.floor(MAX_WRITES_SHOWN / 2), writes.length - MAX_WRITES_SHOWN));
+  const shown = writes.slice(from, from + MAX_WRITES_SHOWN);
+  const later = writes.length - from - shown.length;
+  return [
+    `${window}:`,
+    ...(from > 0 ? [`  … ${from} earlier`] : []),
+    ...alignColumns(shown.map((w) => writeRow(w, start))).map((l) => `  ${l}`),
+    ...(later > 0 ? [`  … ${later} later`] : []),
+  ];
+}
+
+// Triggers the scheduler held in the window (why a rule did not run), one line per rule and
+// reason: a cooldown holds a rule on every change, so each is counted, not listed.
+function heldAround(outcome: ScenarioOutcome, around: readonly [number, number]): string[] {
+  const start = outcome.scenario.start;
+  const groups = new Map<string, { rule: string; reason: string; first: number; last: number; count: number }>();
+  for (const s of outcome.suppressions) {
+    if (s.at < around[0] || s.at > around[1]) continue;
+    const key = `${s.rule}\u0000${s.reason}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { rule: s.rule, reason: s.reason, first: s.at, last: s.at, count: 1 });
+    else {
+      group.last = s.at;
+      group.count++;
+    }
+  }
+  if (groups.size === 0) return [];
+  const rows = [...groups.values()].map((g) => [
+    g.rule,
+    g.reason,
+    g.count === 1 ? `at ${formatOffset(g.first, start)}` : `${g.count} times, ${formatOffset(g.first, start)} to ${formatOffset(g.last, start)}`,
+  ]);
+  return ["triggers held in that window:", ...alignColumns(rows).map((l) => `  ${l}`)];
 }
 
 function writeRow(w: ScenarioWrite, start: number): string[] {
   return [formatOffset(w.at, start), `${w.point.text} = ${formatValue(w.value)}`, w.rule, w.accepted ? "accepted" : `refused: ${w.reason ?? "no reason given"}`];
 }
 
-function executionDetail(outcome: ScenarioOutcome, execution: ScenarioExecution): string[] {
-  const name = pointNamer(outcome);
+function executionDetail(outcome: ScenarioOutcome, execution: ScenarioExecution, points: readonly ScenarioPoint[] = []): string[] {
   const start = outcome.scenario.start;
-  const head = `execution of ${execution.rule} at ${formatOffset(execution.at, start)}, cause: ${formatCause(execution.cause, name)}`;
+  const head = `the execution concerned: ${execution.rule} at ${formatOffset(execution.at, start)}, ${describeCause(execution, pointNamer(outcome, points))}`;
   const result = execution.result;
-  if (result === null) return [head, `  could not start: ${execution.error ? `${execution.error.code}: ${execution.error.message}` : "no result"}`];
-  const writes = outcome.writes.filter((w) => w.at === execution.at && w.rule === execution.rule);
-  const rows: string[][] = [["outcome", outcomeText(execution)], ["path", result.path.join(" → ") || "(none)"]];
-  const matched = result.matched.map((m) => `${m.output}: ${m.condition} (${m.node})`);
-  rows.push(["matched", matched.length === 0 ? "none (the default outputs were taken)" : matched[0]!], ...matched.slice(1).map((m) => ["", m]));
-  const written = writes.map((w) => `${w.point.text} = ${formatValue(w.value)} ${w.accepted ? "accepted" : `refused: ${w.reason ?? "no reason given"}`}`);
-  rows.push(["writes", written[0] ?? "none"], ...written.slice(1).map((w) => ["", w]));
-  const variables = wrap(Object.entries(result.variables).map(([k, v]) => `${k} = ${formatVariable(v)}`), WIDTH);
-  rows.push(["variables", variables[0] ?? "none"], ...variables.slice(1).map((v) => ["", v]));
+  const rows: string[][] = [["outcome", describeOutcome(execution, outcome.writes)]];
+  if (result !== null) {
+    rows.push(["path", result.path.join(" → ") || "(none)"]);
+    const matched = result.matched.map((m) => `${m.output}: ${m.condition} (${m.node})`);
+    rows.push(["matched", matched[0] ?? "none (the default outputs were taken)"], ...matched.slice(1).map((m) => ["", m]));
+    const variables = wrap(Object.entries(result.variables).map(([k, v]) => `${k} = ${formatVariable(v)}`), WIDTH);
+    rows.push(["variables", variables[0] ?? "none"], ...variables.slice(1).map((v) => ["", v]));
+  }
   return [head, ...alignColumns(rows).map((l) => `  ${l}`)];
-}
-
-function outcomeText(execution: ScenarioExecution): string {
-  const result = execution.result!;
-  const sc = result.short_circuit;
-  if (sc !== null) return `short-circuit at ${sc.node}: ${sc.variable} is unavailable (${sc.reason})`;
-  const refused = result.actions.filter((a) => !a.success).length;
-  if (result.success) return result.actions.length === 0 ? "success, no writes" : `success, ${result.actions.length} ${result.actions.length === 1 ? "write" : "writes"}`;
-  return `failed: ${refused} of ${result.actions.length} ${result.actions.length === 1 ? "write" : "writes"} refused`;
 }
 
 /** Items joined with `, `, broken into lines of at most `width` characters. */
@@ -137,6 +169,7 @@ function traceNote(trace: TraceCheck | undefined): string {
 function traceFailure(trace: TraceCheck): string[] {
   switch (trace.kind) {
     case "missing":
+    case "invalid":
       return [`golden trace: ${trace.why}`];
     case "differs":
       return [`golden trace differs from ${trace.file} (- expected, + actual; ${trace.removed} removed, ${trace.added} added):`, ...trace.diff.map((l) => `  ${l}`)];

@@ -19,7 +19,7 @@ function parse(xml: string): { testsuites: { tests: string; failures: string; er
 describe("svc test JUnit XML", () => {
   it("issue 18.2: parses, with a testsuite per file, counts, and the first unmet expectation as the failure message over the text report", () => {
     const xml = formatJUnit([
-      { file: FILE, text: FILE_TEXT, reports: [{ outcome: passingOutcome() }, { outcome: failingOutcome() }] },
+      { file: FILE, options: { text: FILE_TEXT }, reports: [{ outcome: passingOutcome() }, { outcome: failingOutcome() }] },
       { file: "tests/broken.test.yaml", reports: [], errors: { message: "1 error", detail: "tests/broken.test.yaml:3:5: error scenario/unknown-key: unknown key 'expekt'\n3 |   expekt: []\n  |   ^" } },
     ]);
     const root = parse(xml).testsuites;
@@ -30,7 +30,7 @@ describe("svc test JUnit XML", () => {
     expect(passed).to.deep.include({ classname: FILE, name: "nothing below the threshold" });
     expect(passed!.failure).to.equal(undefined);
     expect(failed!.failure!.message).to.equal(`${FILE}:9:9: expected a write of ahu1.cooling_stage = 2 at +2m; actual: none at +2m; ahu1.cooling_stage was written 1 at +30s`);
-    expect(failed!.failure!["#text"]).to.contain("execution of AHU-1 cooling stages at +2m").and.contain("9 |       - write: ahu1.cooling_stage");
+    expect(failed!.failure!["#text"]).to.contain("the execution concerned: AHU-1 cooling stages at +2m").and.contain("9 |       - write: ahu1.cooling_stage");
     expect([broken!.tests, broken!.failures, broken!.errors]).to.deep.equal(["1", "0", "1"]);
     expect(broken!.testcase[0]!.error!["#text"]).to.contain("unknown key 'expekt'");
   });

@@ -1,0 +1,173 @@
+// `svc test [PACK|FILE...]`: runs a pack's scenario files (tests/**/*.test.yaml) on a virtual
+// clock through the service's scheduler and executor, and reports: text for people or JUnit XML
+// for CI on stdout, file diagnostics as `svc compile` prints them on stderr, coverage of switch
+// outputs and nodes, golden traces compared or (--update) written. The reports are pure
+// (scenarios/report-*.ts, coverage.ts, golden-trace.ts); this file reads and writes the files.
+import { readFile, writeFile } from "node:fs/promises";
+import { computeCoverage, formatCoverage, uncovered } from "../../scenarios/coverage.js";
+import { checkTrace, parseTraceFile, printTraceFile, traceFileOf, traceLines, updateEntries, type TraceCheck, type TraceEntries } from "../../scenarios/golden-trace.js";
+import { formatJUnit, type JUnitFile } from "../../scenarios/report-junit.js";
+import { formatFileText, formatSummary, scenarioPassed, type ScenarioReport } from "../../scenarios/report-text.js";
+import { runScenario } from "../../scenarios/run-scenario.js";
+import { EXIT, plural, UsageError, type Console } from "../console.js";
+import { parseOptions } from "../options.js";
+import { reportDiagnostics } from "../report-diagnostics.js";
+import type { FileResult } from "../source-files.js";
+import { loadTestPack, type TestFile, type TestPack } from "../test/load-test-pack.js";
+
+export const TEST_USAGE = `usage: svc test [PACK|FILE...] [--format text|junit] [--coverage] [--require-coverage] [--update]
+
+Runs scenario files: each scenario sets points on a virtual clock, runs the pack's rules through
+the service's scheduler and executor (no store, no network, no wall clock: the same output every
+run) and checks its expectations: writes, executions, suppressions. docs/testing.md describes them.
+  PACK                a pack folder (the one holding site.yaml): its tests/**/*.test.yaml;
+                      another folder: every *.test.yaml below it (default: the current folder)
+  FILE                a scenario file, *.test.yaml; it runs against the pack its site.yaml is in
+  --format FORMAT     text (default): per file, ✓ or ✗ per scenario; a failure shows the first
+                      unmet expectation at file:line:col, what happened instead, the writes
+                      around that time and the execution concerned. junit: JUnit XML on stdout
+  --coverage          per rule of the pack: switch outputs (the default ones too) and nodes the
+                      scenarios exercised, the missed outputs named; rules no scenario ran listed
+  --require-coverage  exit 1 unless every switch output of every rule of the pack was exercised
+  --update            write the golden traces of the scenarios with trace: true to <stem>.trace.yaml
+                      beside their file (other scenarios' entries are kept); without it, traces
+                      are compared and a difference fails the scenario with a diff
+File errors are printed on stderr as svc compile prints them; a file with errors runs nothing.
+Exit codes: 0 every scenario passed, 1 a scenario failed, a file has errors or coverage is
+missing (--require-coverage), 2 wrong usage.`;
+
+interface Options {
+  format: "text" | "junit";
+  coverage: boolean;
+  requireCoverage: boolean;
+  update: boolean;
+}
+
+/** One scenario file after its run: its reports, or the errors that kept it from running. */
+interface FileRun {
+  file: TestFile;
+  reports: ScenarioReport[];
+  errors?: { message: string; detail: string };
+}
+
+export async function testCommand(args: string[], console: Console, cwd: string): Promise<number> {
+  const { values, positionals } = parseOptions(args, {
+    format: { type: "string", default: "text" },
+    coverage: { type: "boolean" },
+    "require-coverage": { type: "boolean" },
+    update: { type: "boolean" },
+  });
+  if (values.format !== "text" && values.format !== "junit") throw new UsageError(`--format must be text or junit, not '${String(values.format)}'`);
+  const options: Options = { format: values.format, coverage: values.coverage === true, requireCoverage: values["require-coverage"] === true, update: values.update === true };
+  const packs = await loadTestPack(positionals, cwd);
+  if (packs.every((p) => p.files.length === 0)) {
+    const where = positionals.length === 0 ? "the current folder" : positionals.join(", ");
+    throw new UsageError(`no scenario files in ${where}: they are named *.test.yaml, in a pack's tests/ folder`);
+  }
+  const text = options.format === "text";
+  const runs: FileRun[] = [];
+  const coverageText: string[] = [];
+  const missing: string[] = [];
+  for (const pack of packs) {
+    if (pack.problems.length > 0) reportDiagnostics(pack.problems, "text", console);
+    const packRuns: FileRun[] = [];
+    for (const file of pack.files) {
+      const run = await runFile(pack, file, options, console);
+      packRuns.push(run);
+      if (text) console.out(`${fileText(run, pack)}\n\n`);
+    }
+    runs.push(...packRuns);
+    if (pack.pack === undefined || !(options.coverage || options.requireCoverage)) continue;
+    const coverage = computeCoverage(pack.pack.rules, packRuns.flatMap((r) => r.reports.map((s) => s.outcome)));
+    if (options.coverage) coverageText.push(formatCoverage(pack.name || ".", coverage));
+    missing.push(...uncovered(coverage).map((line) => `  ${line}`));
+  }
+  const scenarios = runs.flatMap((r) => r.reports);
+  const passed = scenarios.filter(scenarioPassed).length;
+  const withErrors = runs.filter((r) => r.errors !== undefined).length;
+  // Coverage goes where people read it: after the report, or on stderr beside the XML.
+  const say = text ? (line: string) => console.out(line) : (line: string) => console.err(line);
+  for (const block of coverageText) say(`${block}\n\n`);
+  if (options.requireCoverage && missing.length > 0) {
+    say(`--require-coverage: switch outputs no scenario took:\n${missing.join("\n")}\n\n`);
+  }
+  if (text) console.out(`${formatSummary(passed, scenarios.length - passed, withErrors)}\n`);
+  else console.out(formatJUnit(runs.map(junitFile(packs))));
+  const failed = passed < scenarios.length || withErrors > 0 || (options.requireCoverage && missing.length > 0);
+  return failed ? EXIT.diagnostics : EXIT.ok;
+}
+
+async function runFile(pack: TestPack, file: TestFile, options: Options, console: Console): Promise<FileRun> {
+  if (pack.pack === undefined) {
+    const detail = rendered(pack.problems);
+    return { file, reports: [], errors: { message: `not run: the pack ${pack.name || "."} has errors (${pack.problems.map((p) => p.file).join(", ")})`, detail } };
+  }
+  const { parsed } = file;
+  const result: FileResult = { file: file.name, kind: "yaml", text: file.text, diagnostics: parsed.diagnostics, outputs: [] };
+  if (parsed.diagnostics.length > 0) reportDiagnostics([result], "text", console);
+  const errors = parsed.diagnostics.filter((d) => d.severity === "error").length;
+  if (errors > 0) return { file, reports: [], errors: { message: `${plural(errors, "error")} in ${file.name}`, detail: rendered([result]) } };
+  const reports: ScenarioReport[] = [];
+  for (const scenario of parsed.scenarios) reports.push({ outcome: await runScenario(file.name, scenario, pack.pack, { site: pack.site! }) });
+  await goldenTraces(pack, file, reports, options, console);
+  return { file, reports };
+}
+
+// The scenarios with trace: true: compared with their entries of <stem>.trace.yaml, or with
+// --update written there (the file is rewritten only when its text changes).
+async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioReport[], options: Options, console: Console): Promise<void> {
+  const traced = reports.filter((r) => r.outcome.scenario.trace);
+  if (traced.length === 0) return;
+  const path = traceFileOf(file.path);
+  const name = traceFileOf(file.name);
+  const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new UsageError(`cannot read ${name}: ${error.code ?? error.message}`);
+  });
+  const parsed = existing === undefined ? undefined : parseTraceFile(existing);
+  if (parsed !== undefined && "error" in parsed) {
+    const why = `${name}:${parsed.error}${options.update ? " (not updated: fix or delete it)" : ""}`;
+    for (const r of traced) r.trace = { kind: "invalid", file: name, why };
+    return;
+  }
+  const lines = traced.map((r) => [r.outcome.scenario.name, traceLines(r.outcome, pack.site!.points)] as const);
+  if (!options.update) {
+    lines.forEach(([scenario, actual], i) => (traced[i]!.trace = checkTrace(scenario, actual, name, parsed?.entries)));
+    return;
+  }
+  const entries = updateEntries(parsed?.entries, lines);
+  const next = printTraceFile(file.name.split(/[\\/]/).pop()!, entries);
+  if (next !== existing) await writeFile(path, next);
+  for (const r of traced) r.trace = { kind: "written", file: name } satisfies TraceCheck;
+  const kept = staleEntries(entries, reports);
+  if (kept.length > 0) console.err(`note: ${name} keeps the traces of ${kept.map((s) => JSON.stringify(s)).join(", ")}, which no scenario with trace: true in ${file.name} has\n`);
+}
+
+function staleEntries(entries: TraceEntries, reports: readonly ScenarioReport[]): string[] {
+  const traced = new Set(reports.filter((r) => r.outcome.scenario.trace).map((r) => r.outcome.scenario.name));
+  return [...entries.keys()].filter((name) => !traced.has(name));
+}
+
+function fileText(run: FileRun, pack: TestPack): string {
+  if (run.errors !== undefined) return `${run.file.name}\n  ✗ ${run.errors.message}`;
+  return formatFileText(run.file.name, run.reports, { text: run.file.text, points: pack.site?.points ?? [] });
+}
+
+function junitFile(packs: readonly TestPack[]): (run: FileRun) => JUnitFile {
+  return (run) => {
+    const pack = packs.find((p) => p.files.includes(run.file));
+    return {
+      file: run.file.name,
+      reports: run.reports,
+      ...(run.errors === undefined ? {} : { errors: run.errors }),
+      options: { text: run.file.text, points: pack?.site?.points ?? [] },
+    };
+  };
+}
+
+/** The diagnostics as reportDiagnostics prints them, as one text (JUnit's <error> body). */
+function rendered(results: FileResult[]): string {
+  const text: string[] = [];
+  reportDiagnostics(results, "text", { out: () => undefined, err: (t) => text.push(t) });
+  return text.join("").trimEnd();
+}

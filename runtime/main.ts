@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import type { SiteModel } from "../generated/types.js";
+import type { DecisionRecord, SiteModel } from "../generated/types.js";
 import { createAuthenticator } from "./auth/authenticator.js";
 import { configuredKeyVariables, readAuthConfig } from "./auth/auth-config.js";
 import { createConfiguredBearer } from "./auth/configured-bearer.js";
@@ -70,6 +70,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     throw error;
   }
   let notifyLive = (): void => undefined;
+  let publishDecisions = (_records: DecisionRecord[]): void => undefined;
   const engine = createRuleEngine({
     site: loaded.site,
     store,
@@ -78,6 +79,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     logDir: join(config.varDir, "logs", "rules"),
     simulate: true,
     onRecorded: () => notifyLive(),
+    onDecisionsWritten: (records) => publishDecisions(records),
     onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -95,6 +97,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   notifyLive = live.notify;
+  publishDecisions = live.publishDecisions;
   let summary;
   try {
     summary = await engine.start();

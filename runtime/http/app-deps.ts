@@ -46,7 +46,7 @@ export interface ProcessingDeps {
 
 export interface AppDeps {
   service: RuleService;
-  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "reload" | "pointUsage">;
+  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "reload" | "pointUsage" | "decisions">;
   /** The loaded site, indexed once (RuleEngine.site): POST /api/rules/validate compiles with it, GET /api/site/points lists it. */
   site: SiteIndex;
   store: Store;

@@ -5,16 +5,19 @@
 // Authorization header or, for browsers (which cannot set headers), the subprotocol
 // `bearer.<token>` offered beside `svc.history.v1`. A connection lives only as long as its token
 // is accepted: it is closed with LIVE_CLOSE_TOKEN_EXPIRED when the token expires.
+// With `decisions=1` a connection also receives the decision records (why a rule did not run,
+// issue 18.4) as the service writes them: pushed, not paged (a record grows in place; the page of
+// GET /api/rules/{id}/decisions is the way to catch up), each connection's queue bounded.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { hasPermission } from "../auth/identity.js";
 import { invalidInput, ServiceError } from "../errors.js";
 import type { Clock } from "../engine/scheduler/types.js";
-import type { HistoryStore } from "../store/store.js";
+import type { DecisionRecord, HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
 import { rawErrorResponse } from "./raw-error-response.js";
-import { idParam, readQuery } from "./request-input.js";
+import { idParam, problem, readQuery } from "./request-input.js";
 import { LIVE_HISTORY_PATH } from "./route-table.js";
 
 export const LIVE_PROTOCOL = "svc.history.v1";
@@ -23,6 +26,8 @@ const BATCH = 100;
 export const DEFAULT_MAX_LIVE_CONNECTIONS = 256;
 /** The close code of a connection whose token expired (application range 4000-4999, RFC 6455 7.4.2). */
 export const LIVE_CLOSE_TOKEN_EXPIRED = 4001;
+/** Decision records waiting for one slow reader at most; past it the oldest are dropped (the page has them). */
+export const LIVE_DECISION_QUEUE = 1000;
 
 export interface LiveHistoryOptions {
   history: HistoryStore;
@@ -38,6 +43,8 @@ export interface LiveHistoryOptions {
 export interface LiveHistory {
   /** Wakes every reader: a record was written. */
   notify(): void;
+  /** Hands written decision records to the readers that asked for them (`decisions=1`). */
+  publishDecisions(records: readonly DecisionRecord[]): void;
   /** Closes every connection (1001, going away) and stops accepting. */
   close(): Promise<void>;
   connections(): number;
@@ -57,6 +64,9 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   const readers = new Set<Promise<void>>();
   poll.unref();
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_LIVE_CONNECTIONS;
+  // Per connection that asked for decisions: the records to send, by id (a record written again
+  // before it was sent is sent once, as it is now).
+  const decisionQueues = new Set<{ ruleId?: number; queue: Map<number, DecisionRecord> }>();
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // First: Node hands the raw socket over without its own `error` listener, and a peer that
@@ -86,11 +96,12 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
   async function accept(req: IncomingMessage, url: URL): Promise<Start> {
     const identity = await options.auth.authenticate(req.headers.authorization ?? bearerProtocol(req), { configuredBearer: false });
     if (!hasPermission(identity, "rule.read")) throw new ServiceError("permission-denied", "reading execution history needs the permission rule.read");
-    const query = readQuery(url.search.slice(1), ["rule_id", "after_id"]);
+    const query = readQuery(url.search.slice(1), ["rule_id", "after_id", "decisions"]);
     const ruleId = idParam(query, "rule_id", "rule");
+    const decisions = flagParam(query.decisions);
     const afterId = idParam(query, "after_id", "history", 0) ?? (await options.history.latestId());
 
-    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId, expiresAt: identity.expiresAt ?? Infinity };
+    return { ...(ruleId !== undefined ? { ruleId } : {}), afterId, decisions, expiresAt: identity.expiresAt ?? Infinity };
   }
 
   async function stream(ws: WebSocket, start: Start): Promise<void> {
@@ -103,7 +114,12 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
       ws.close(LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
       return true;
     };
-    ws.on("close", () => (open = false));
+    const decisions = start.decisions ? { ...(start.ruleId !== undefined ? { ruleId: start.ruleId } : {}), queue: new Map<number, DecisionRecord>() } : undefined;
+    if (decisions !== undefined) decisionQueues.add(decisions);
+    ws.on("close", () => {
+      open = false;
+      if (decisions !== undefined) decisionQueues.delete(decisions);
+    });
     ws.on("message", () => ws.close(1003, "this stream takes no messages"));
     try {
       while (open && !closed() && !expired()) {
@@ -114,6 +130,11 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
           // Waiting for each send to flush is the backpressure: a slow reader slows only itself.
           await send(ws, JSON.stringify({ type: "execution", data: entry }));
           cursor = entry.id;
+        }
+        for (const [id, record] of decisions?.queue ?? []) {
+          if (!open || closed() || expired()) return;
+          decisions!.queue.delete(id);
+          await send(ws, JSON.stringify({ type: "decision", data: record }));
         }
         if (entries.length < BATCH) await next;
       }
@@ -127,6 +148,18 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
 
   return {
     notify,
+    publishDecisions(records) {
+      if (decisionQueues.size === 0 || records.length === 0) return;
+      for (const reader of decisionQueues) {
+        for (const record of records) {
+          if (reader.ruleId !== undefined && record.rule_id !== reader.ruleId) continue;
+          reader.queue.delete(record.id); // re-queued at the end: sent once, as it is now
+          reader.queue.set(record.id, record);
+          if (reader.queue.size > LIVE_DECISION_QUEUE) reader.queue.delete(reader.queue.keys().next().value!);
+        }
+      }
+      notify();
+    },
     connections: () => wss.clients.size,
     async close() {
       clearInterval(poll);
@@ -141,8 +174,17 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
 interface Start {
   ruleId?: number;
   afterId: number;
+  /** Send decision records too (`decisions=1`). */
+  decisions: boolean;
   /** Epoch ms from which the connection's token is refused (Infinity: it does not expire). */
   expiresAt: number;
+}
+
+/** `decisions`: 1 or 0 (absent: 0). */
+function flagParam(text: string | undefined): boolean {
+  if (text === undefined || text === "0") return false;
+  if (text === "1") return true;
+  throw invalidInput(`query parameter 'decisions' must be 1 or 0, got '${text}'`, [problem("/query/decisions", "expected 1 or 0")]);
 }
 
 function send(ws: WebSocket, text: string): Promise<void> {

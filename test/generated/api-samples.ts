@@ -36,6 +36,13 @@ const derivedData = contract("derived-data");
 const healthy = { route: "reference-forecast", processor: { id: "reference-forecast", version: "0.1.0" }, status: "ok", checked_at: "2026-11-21T08:00:00Z" };
 const unhealthy = { ...healthy, status: "unavailable", code: "PROCESSOR_UNREACHABLE" };
 const suppressed = { deadband_time: 0, deadband_value: 1, cooldown: 0, disabled: 0, running: 0, no_change: 3, input_unavailable: 0, event_dropped: 0 };
+// Decision records (issue 18.4): a cooldown run of repeats on an on_change point, a disabled interval rule.
+const decision = {
+  id: 4, rule_id: 1, kind: "cooldown", count: 37, first_at: "2026-11-21T10:00:01.000Z", last_at: "2026-11-21T10:04:59.000Z",
+  point: { instance: 12, point_type: "measurement", point: 3 }, point_name: "zone1.room_temp", value: 23.1,
+  context: { cooldown_ms: 300_000, acted_at: "2026-11-21T09:59:58.000Z" },
+};
+const disabledDecision = { ...decision, id: 3, kind: "disabled", count: 2, point: null, point_name: null, value: null, context: { interval_ms: 60_000 } };
 const problem = { ruleId: 2, name: "r", excluded: true, diagnostics: [diagnostic] };
 const status = {
   running: true, tick_ms: 100, parallelism: 4, total_rules: 2, enabled_rules: 1, in_flight: 0, queued: 0, executions: 3, failures: 1, dropped_events: 0, last_tick_at: at,
@@ -158,8 +165,17 @@ export const API_SAMPLES = {
   },
   HistoryPage: { valid: [{ items: [], next_after_id: null, next_before_id: null }, { items: [entry, failedEntry], next_after_id: 5, next_before_id: null }, { items: [failedEntry, entry], next_after_id: null, next_before_id: 4 }], invalid: [{ items: [entry], next_after_id: "5", next_before_id: null }, { items: [entry], next_after_id: null }] },
   LiveHistoryMessage: {
-    valid: [{ type: "execution", data: entry }, { type: "error", error: { code: "unauthenticated", message: "m" } }],
-    invalid: [{ type: "execution" }, { type: "history", data: entry }, { type: "error", error: { code: "x" } }],
+    valid: [{ type: "execution", data: entry }, { type: "decision", data: decision }, { type: "error", error: { code: "unauthenticated", message: "m" } }],
+    invalid: [{ type: "execution" }, { type: "history", data: entry }, { type: "error", error: { code: "x" } }, { type: "decision", data: entry }],
+  },
+  DecisionRecord: {
+    valid: [decision, disabledDecision, { ...decision, kind: "input_unavailable", point: null, point_name: null, value: null, context: null }],
+    invalid: [{ ...decision, kind: "no_change" }, { ...decision, count: 0 }, { ...decision, last_at: "10:04:59" }, { ...decision, context: { cooldown_ms: -1 } }, { ...decision, point: { instance: 1 } }],
+  },
+  DecisionQuery: { valid: [{}, { before_id: "7", limit: "50" }], invalid: [{ before_id: "0" }, { limit: "501" }, { order: "asc" }] },
+  DecisionPage: {
+    valid: [{ items: [], next_before_id: null }, { items: [decision, disabledDecision], next_before_id: 3 }],
+    invalid: [{ items: [decision] }, { items: [decision], next_before_id: "3" }, { items: [decision], next_before_id: null, next_after_id: null }],
   },
   ReloadSummary: { valid: [{ loaded: 2, enabled: 1, problems: [] }, { loaded: 1, enabled: 1, problems: [problem] }], invalid: [{ loaded: 2, enabled: 1, problems: [{ ruleId: 2 }] }] },
   SchedulerStatusReport: {

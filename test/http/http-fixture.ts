@@ -73,7 +73,9 @@ export interface HttpFixtureOptions {
 export async function startHttpFixture(options: HttpFixtureOptions = {}): Promise<HttpFixture> {
   const wrap = options.wrapStore ?? ((s: Store) => s);
   const store = wrap(options.store ?? (await openStore("sqlite::memory:")));
-  const base = await createEngineFixture({ store });
+  // As the service wires it (runtime/main.ts): written decision records go to the live readers.
+  let publishDecisions: LiveHistory["publishDecisions"] = () => undefined;
+  const base = await createEngineFixture({ store, onDecisionsWritten: (records) => publishDecisions(records) });
   const clock = base.time.clock;
   const auth = createAuthenticator({
     verifier: createJwtVerifier(readAuthConfig({ SVC_JWT_SECRET: new TextDecoder().decode(SECRET) }), clock),
@@ -100,6 +102,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     },
   );
+  publishDecisions = live.publishDecisions;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -93,6 +93,10 @@ for (const [name, backend] of databaseBackends()) {
       await call("executeRule", "POST", `/api/rules/${id}/execute`, { token: admin, body: confirmed });
       await call("getRuleVariables", "GET", `/api/rules/${id}/variables`, { token: viewer });
       await call("getRuleHistory", "GET", `/api/rules/${id}/history?limit=1`, { token: viewer });
+      await call("getRuleDecisions", "GET", `/api/rules/${id}/decisions?limit=1`, { token: viewer });
+      await call("getRuleDecisions", "GET", `/api/rules/${id}/decisions?before_id=x`, { token: viewer });
+      await call("getRuleDecisions", "GET", "/api/rules/999/decisions", { token: viewer });
+      await call("getRuleDecisions", "GET", `/api/rules/${id}/decisions`);
       await call("reloadScheduler", "POST", "/api/scheduler/reload", { token: admin });
       await call("listAuditEvents", "GET", "/api/v1/audit/events?limit=2", { token: admin });
       await call("listAuditEvents", "GET", "/api/v1/audit/events", { token: viewer });

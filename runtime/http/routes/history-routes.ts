@@ -1,6 +1,8 @@
 // GET /api/rules/{id}/history: the same durable records the WebSocket streams, a page at a time,
 // oldest first (resume with after_id) or newest first (order=desc, resume with before_id).
 // History outlives its rule, so a deleted rule's records stay readable.
+// GET /api/rules/{id}/decisions: why the rule did not run (issue 18.4), newest first, resume with
+// before_id. Decision records go with their rule: an unknown rule is a 404.
 import { invalidInput } from "../../errors.js";
 import type { HistoryOrder } from "../../store/store.js";
 import type { AppDeps } from "../app-deps.js";
@@ -29,6 +31,16 @@ export function historyRoutes(deps: AppDeps): Record<string, Handler> {
       // A full page may have more after it, in the page's direction.
       const next = items.length === limit && last !== undefined ? last.id : null;
       ctx.body = { success: true, data: { items, next_after_id: order === "asc" ? next : null, next_before_id: order === "desc" ? next : null } };
+    },
+
+    async getRuleDecisions(ctx) {
+      await allowRead(ctx, deps, "rule.read");
+      const id = parseId(String(ctx.params.id));
+      const query = readQuery(ctx.querystring, ["before_id", "limit"]);
+      const beforeId = idParam(query, "before_id", "history", 1);
+      const limit = integerParam(query, "limit", { min: 1, max: 500, fallback: 50 })!;
+      await deps.service.get(id); // 404 for an unknown rule
+      ctx.body = { success: true, data: await deps.runtime.decisions(id, { ...(beforeId !== undefined ? { beforeId } : {}), limit }) };
     },
   };
 }

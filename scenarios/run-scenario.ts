@@ -27,6 +27,8 @@ export interface ScenarioPack {
 export interface RunScenarioOptions {
   /** Most executions in flight at once (default 4, the service's). */
   parallelism?: number;
+  /** Capacity of the scheduler's event channel (default 1024, the service's). */
+  eventCapacity?: number;
   /** The site as scenarioSite(pack.site) gives it, when the caller has it already. */
   site?: ScenarioSite;
 }
@@ -110,6 +112,7 @@ export async function recordScenario(scenario: Scenario, pack: ScenarioPack, opt
     pointCount: plane.catalog.size,
     tickMs: scenario.tickMs,
     ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
+    ...(options.eventCapacity === undefined ? {} : { eventCapacity: options.eventCapacity }),
     runner: (rule, cause) => {
       pending++;
       const execution = execute(rule, cause);

@@ -2,7 +2,7 @@
 // "Done means": a test that cannot fail is a defect). One timeline per group, checked by several
 // expectations side by side: the passing and the failing ones differ in one detail each.
 import { expect } from "chai";
-import { run, scenario, verdicts } from "./scenario-fixtures.js";
+import { run, scenario, testPack, verdicts } from "./scenario-fixtures.js";
 
 // Heater (cooldown 1m): runs at +100ms (first sample, 21: nothing to do), writes heater = 1 at +30s
 // (fast path), is held by the cooldown at +45s and +2m, writes 1 again at +1m30s (tick path, the
@@ -185,6 +185,45 @@ expect:
   - { execution: Valve, at: 40s }`),
       ).then((v) => v.map((x) => x.passed)),
     ).to.deep.equal([true, true, false, false, false, true]);
+  });
+});
+
+describe("svc test: the why-not kinds the scheduler reports for held triggers", () => {
+  it("issue 18.2: suppressed — disabled: a disabled rule's changed trigger (tick path) is held; once enabled it runs", async () => {
+    const v = await verdicts(
+      scenario(`
+rules: [Heater]
+initial: { room.temp: 21 }
+steps:
+  - { at: 20s, disable: Heater }
+  - { at: 30s50ms, set: { room.temp: 18 } }
+  - { at: 40s, enable: Heater }
+expect:
+  - { suppressed: Heater, reason: disabled, at: 30s100ms }
+  - { suppressed: Heater, reason: disabled, at: 30s50ms }
+  - { suppressed: Heater, reason: disabled, within: [40s, 1m] }
+  - { execution: Heater, at: 40s, output: on }`),
+    );
+    expect(v.map((x) => x.passed)).to.deep.equal([true, false, false, true]);
+  });
+
+  it("issue 18.2: suppressed — event_dropped: an event the full channel refused is held, and the tick path runs the rule for it", async () => {
+    const [outcome] = await run(
+      scenario(`
+rules: [Lights]
+initial: { room.occupancy: 0, plant.demand: 10 }
+steps:
+  - { at: 30s50ms, set: { room.occupancy: 1, plant.demand: 20 } }
+expect:
+  - { suppressed: Lights, reason: event_dropped, at: 30s50ms }
+  - { suppressed: Lights, reason: event_dropped, at: 30s100ms }
+  - { execution: Lights, at: 30s50ms }
+  - { execution: Lights, at: 30s100ms }`),
+      testPack(["Lights"]),
+      { eventCapacity: 1 },
+    );
+    expect(outcome!.expectations.map((e) => e.passed)).to.deep.equal([true, false, true, true]);
+    expect(outcome!.suppressions.find((s) => s.reason === "event_dropped")).to.deep.include({ point: { index: 5, text: "plant.demand" }, value: 20 });
   });
 });
 

@@ -7,7 +7,7 @@ import { indexSite } from "../../compiler/site/site-index.js";
 import { loadSite } from "../../runtime/points/load-site.js";
 import { parseScenarioFile } from "../../scenarios/parse-scenario-file.js";
 import { scenarioSite, type ScenarioSite } from "../../scenarios/resolve-point.js";
-import { runScenario, type ScenarioPack } from "../../scenarios/run-scenario.js";
+import { runScenario, type RunScenarioOptions, type ScenarioPack } from "../../scenarios/run-scenario.js";
 import type { PackRule, ScenarioFile, ScenarioOutcome } from "../../scenarios/scenario-model.js";
 
 export const SITE_YAML = `
@@ -57,9 +57,29 @@ export const RULES: Record<string, string> = {
   when run: d > 50 { write plant.pump = 1 }
   else { write plant.pump = 0 }
 }`,
+  // Not in the default pack: a rule with a period delta (history), and a high-priority interval rule.
+  Rise: `rule "Rise" {
+  trigger every 1m
+  delta rise = plant.demand over 2m
+  when fast: rise > 20 { write room.heater = 0 }
+}`,
+  Lights: `rule "Lights" {
+  trigger on_change(room.occupancy, plant.demand)
+  input o = room.occupancy
+  write room.heater = o
+}`,
+  First: `rule "First" {
+  priority 10
+  trigger every 10s
+  input d = plant.demand
+  write room.heater = d > 50 ? 1 : 0
+}`,
 };
 
-export function testPack(names: readonly string[] = Object.keys(RULES)): { pack: ScenarioPack; site: ScenarioSite } {
+/** The pack most tests use. */
+export const DEFAULT_RULES = ["Heater", "Valve", "Pump"];
+
+export function testPack(names: readonly string[] = DEFAULT_RULES): { pack: ScenarioPack; site: ScenarioSite } {
   const loaded = loadSite(SITE_YAML, "site.yaml");
   if (loaded.site === undefined) throw new Error(JSON.stringify(loaded.diagnostics));
   const index = indexSite(loaded.site);
@@ -78,11 +98,11 @@ export function parse(yaml: string, fixture = testPack()): ScenarioFile {
 }
 
 /** Parses (no diagnostics allowed) and runs every scenario of the file. */
-export async function run(yaml: string, fixture = testPack()): Promise<ScenarioOutcome[]> {
+export async function run(yaml: string, fixture = testPack(), options: RunScenarioOptions = {}): Promise<ScenarioOutcome[]> {
   const file = parse(yaml, fixture);
   expect(file.diagnostics, "diagnostics").to.deep.equal([]);
   const outcomes: ScenarioOutcome[] = [];
-  for (const scenario of file.scenarios) outcomes.push(await runScenario(file.file, scenario, fixture.pack, { site: fixture.site }));
+  for (const scenario of file.scenarios) outcomes.push(await runScenario(file.file, scenario, fixture.pack, { ...options, site: fixture.site }));
   return outcomes;
 }
 

@@ -142,7 +142,8 @@ function executionDetail(outcome: ScenarioOutcome, execution: ScenarioExecution,
   if (result !== null) {
     rows.push(["path", result.path.join(" → ") || "(none)"]);
     const matched = result.matched.map((m) => `${m.output}: ${m.condition} (${m.node})`);
-    rows.push(["matched", matched[0] ?? "none (the default outputs were taken)"], ...matched.slice(1).map((m) => ["", m]));
+    const none = result.nodes.some((n) => n.type === "switch") ? "none (the default outputs were taken)" : "none (no switch on the path)";
+    rows.push(["matched", matched[0] ?? none], ...matched.slice(1).map((m) => ["", m]));
     const variables = wrap(Object.entries(result.variables).map(([k, v]) => `${k} = ${formatVariable(v)}`), WIDTH);
     rows.push(["variables", variables[0] ?? "none"], ...variables.slice(1).map((v) => ["", v]));
   }

@@ -57,6 +57,18 @@ describe("svc test text report", () => {
     expect(formatSummary(1, 0, 2)).to.equal("1 scenario: 1 passed, 0 failed; 2 files have errors");
   });
 
+  it("issue 18.2: many writes around a failure: those nearest the expectation's time are listed, the others counted", () => {
+    const outcome = failingOutcome();
+    const first = outcome.expectations[0]!;
+    first.around = [T0, T0 + 100_000];
+    outcome.writes = Array.from({ length: 101 }, (_, i) => ({ at: T0 + i * 1000, rule: "AHU-1 cooling stages", point: { index: 9, text: "ahu1.cooling_stage" }, value: i % 3, accepted: true }));
+    const text = formatScenarioText({ outcome }).join("\n");
+    expect(text).to.contain("writes from +0s to +1m40s:\n        … 44 earlier\n        +44s ");
+    expect(text).to.contain("\n        +55s ");
+    expect(text).to.not.contain("+56s ");
+    expect(text).to.contain("\n        … 45 later\n");
+  });
+
   it("issue 18.2: a scenario that could not run says why", () => {
     const outcome = { ...passingOutcome(), passed: false, error: "rule 'X' does not load" };
     expect(formatScenarioText({ outcome })).to.deep.equal(["  ✗ nothing below the threshold", "      could not run: rule 'X' does not load"]);

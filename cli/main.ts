@@ -100,7 +100,7 @@ The service:
   token       mint an access token for local use: svc token --role Engineer --sub alice
 
 Over the API (SVC_BASE_URL, default http://127.0.0.1:8080; token in SVC_ACCESS_TOKEN):
-  rules       list, get, create, update, enable, disable, delete, execute, history, variables
+  rules       list, get, create, update, enable, disable, delete, execute, history, variables, why
               (svc rules --help lists each with its flags; changes need --confirmed)
   sync        make the service's rules match a pack's rule files: svc sync PACK --confirmed
               [--prune] [--dry-run] [--enable] [--json]

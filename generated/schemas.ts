@@ -7123,7 +7123,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "start": {
               "$ref": "#/$defs/YamlScenarioInstant",
-              "description": "The scenario's start, an ISO 8601 time with `Z` or an offset. Default `2026-01-05T08:00:00Z` (a Monday)."
+              "description": "The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."
             },
             "duration": {
               "$ref": "#/$defs/YamlScenarioDuration",
@@ -7202,13 +7202,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "YamlScenarioInstant",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",
-          "description": "An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`."
+          "description": "An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."
         },
         "YamlScenarioTime": {
           "title": "YamlScenarioTime",
           "type": "string",
           "pattern": "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",
-          "description": "When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`)."
+          "description": "When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."
         },
         "YamlScenarioWindow": {
           "title": "YamlScenarioWindow",

@@ -289,7 +289,7 @@ export type Step =
  */
 export type YamlRuleName = string;
 /**
- * An ISO 8601 time with `Z` or an offset, e.g. `2026-01-05T08:00:00Z`.
+ * An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`.
  */
 export type YamlScenarioInstant = string;
 /**
@@ -379,7 +379,7 @@ export type YamlRuleNames = YamlRuleName | YamlRuleName[];
  */
 export type YamlScenarioPoint = string;
 /**
- * When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 time with `Z` or an offset (`2026-01-05T08:00:30Z`).
+ * When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`).
  */
 export type YamlScenarioTime = string;
 /**

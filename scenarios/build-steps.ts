@@ -130,8 +130,9 @@ function escape(token: string): string {
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-// Each ramp's start value is what the scenario set last before the ramp starts (steps applied in
-// time order, ties in file order), else its initial value: the rules' own writes are not known here.
+// Each ramp's start value is the point's value at the ramp's start: the last value the scenario
+// set at or before it — sets and the sets of earlier ramps alike, in time order, ties in file
+// order — else its initial value. The rules' own writes are not known here.
 function expandRamps(
   context: FileContext,
   ramps: { order: number; at: number; every: number; over: number; targets: { point: ScenarioPoint; value: number }[]; path: string; position: ScenarioStep["position"] }[],
@@ -139,18 +140,25 @@ function expandRamps(
   initial: readonly { point: ScenarioPoint; value: number }[],
   siteInitial: (index: number) => number,
 ): PendingStep[] {
-  const sets = pending.filter((p) => p.step.kind === "set").sort((a, b) => a.step.at - b.step.at || a.order - b.order);
-  const valueBefore = (index: number, at: number, order: number): number => {
+  const known = pending.filter((p) => p.step.kind === "set");
+  const valueBefore = (index: number, at: number): number => {
     let value = initial.find((v) => v.point.index === index)?.value ?? siteInitial(index);
-    for (const p of sets) {
-      if (p.step.at > at || (p.step.at === at && p.order > order)) break;
-      if (p.step.kind === "set") for (const v of p.step.values) if (v.point.index === index) value = v.value;
+    let latest: PendingStep | undefined;
+    for (const p of known) {
+      if (p.step.kind !== "set" || p.step.at > at) continue;
+      const v = p.step.values.find((x) => x.point.index === index);
+      if (v === undefined) continue;
+      // The later one wins; at one time, the later in the file (a ramp's own sets are in time order).
+      if (latest === undefined || p.step.at > latest.step.at || (p.step.at === latest.step.at && p.order >= latest.order)) {
+        latest = p;
+        value = v.value;
+      }
     }
     return value;
   };
   const out: PendingStep[] = [];
-  for (const ramp of ramps) {
-    const from = ramp.targets.map((t) => valueBefore(t.point.index, ramp.at, ramp.order));
+  for (const ramp of [...ramps].sort((a, b) => a.at - b.at || a.order - b.order)) {
+    const from = ramp.targets.map((t) => valueBefore(t.point.index, ramp.at));
     const unavailable = ramp.targets.find((_, i) => !Number.isFinite(from[i]!));
     if (unavailable !== undefined) {
       report(context, `${ramp.path}/ramp`, "scenario/ramp-from-unavailable", `${unavailable.point.text} has no value when the ramp starts: give it one in \`initial\` or an earlier step`);
@@ -159,7 +167,9 @@ function expandRamps(
     for (let offset = ramp.every; ; offset = Math.min(offset + ramp.every, ramp.over)) {
       const fraction = offset / ramp.over;
       const values = ramp.targets.map((t, i) => ({ point: t.point, value: offset === ramp.over ? t.value : from[i]! + (t.value - from[i]!) * fraction }));
-      out.push({ step: { kind: "set", at: ramp.at + offset, position: ramp.position, values }, order: ramp.order, ruleRefs: [] });
+      const set: PendingStep = { step: { kind: "set", at: ramp.at + offset, position: ramp.position, values }, order: ramp.order, ruleRefs: [] };
+      out.push(set);
+      known.push(set);
       if (offset === ramp.over) break;
     }
   }

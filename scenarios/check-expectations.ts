@@ -60,7 +60,7 @@ function check(e: Expectation, scenario: Scenario, timeline: Timeline, pack: Che
       }
       const value = e.value === undefined ? "" : ` = ${formatValue(e.value)}${e.tolerance > 0 ? ` (±${formatValue(e.tolerance)})` : ""}`;
       const by = e.by === undefined ? "" : ` by ${e.by}`;
-      const expected = e.count === undefined ? `a write of ${e.point.text}${value} ${when}${by}` : `${count(e.count, "write")} of ${e.point.text}${value} ${when}${by}`;
+      const expected = e.count === undefined ? `a write of ${e.point.text}${value} ${when}${by}` : `${exactly(e.count, "write")} of ${e.point.text}${value} ${when}${by}`;
       const passed = e.count === undefined ? matching.length > 0 : matching.length === e.count;
       return outcome(passed, expected, () => actualWrites(e.point.text, ofPoint, matching, e.count, around, start), concernsWriter);
     }
@@ -73,7 +73,7 @@ function check(e: Expectation, scenario: Scenario, timeline: Timeline, pack: Che
         return outcome(windowed.length === 0, expected, () => `${e.rule} executed ${list(windowed, (x) => `at ${formatOffset(x.at, start)} (${describeOutcome(x, timeline.writes)})`)}`, () => windowed[0]);
       }
       const matching = windowed.filter((x) => matchesExecution(e, x, pack));
-      const expected = `${e.count === undefined ? "an execution" : count(e.count, "execution")} of ${e.rule} ${when}${executionDetails(e)}`;
+      const expected = `${e.count === undefined ? "an execution" : exactly(e.count, "execution")} of ${e.rule} ${when}${executionDetails(e)}`;
       const passed = e.count === undefined ? matching.length > 0 : matching.length === e.count;
       const actual = (): string => {
         if (windowed.length === 0) {
@@ -88,7 +88,7 @@ function check(e: Expectation, scenario: Scenario, timeline: Timeline, pack: Che
     case "suppressed": {
       const ofRule = timeline.suppressions.filter((s) => s.rule === e.rule);
       const matching = ofRule.filter((s) => s.reason === e.reason && inWindow(s.at));
-      const expected = `${e.count === undefined ? "a trigger" : count(e.count, "trigger")} of ${e.rule} held by ${e.reason} ${when}`;
+      const expected = `${e.count === undefined ? "a trigger" : exactly(e.count, "trigger")} of ${e.rule} held by ${e.reason} ${when}`;
       const passed = e.count === undefined ? matching.length > 0 : matching.length === e.count;
       const actual = (): string => {
         const other = ofRule.filter((s) => inWindow(s.at) && s.reason !== e.reason);
@@ -182,6 +182,11 @@ function writersOf(pack: CheckPack): Map<number, Set<string>> {
 function list<T>(items: readonly T[], show: (item: T) => string): string {
   const shown = items.slice(0, LISTED).map(show).join(", ");
   return items.length > LISTED ? `${shown} and ${items.length - LISTED} more` : shown;
+}
+
+/** `exactly 2 writes`, `no write`. */
+function exactly(n: number, what: string): string {
+  return n === 0 ? `no ${what}` : `exactly ${count(n, what)}`;
 }
 
 function count(n: number, what: string): string {

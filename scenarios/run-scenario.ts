@@ -159,7 +159,7 @@ export async function recordScenario(scenario: Scenario, pack: ScenarioPack, opt
       const value = plane.read(point.index);
       if (value === value) history.seed(point.ref, value);
     }
-    await plane.flushHistory(); // the initial values are the seeds: drop their samples
+    await plane.flushHistory(); // the initial values' own samples (at start) join the seeds
   }
   const enabled = new Map(loaded.map((r) => [r.name, r.enabled]));
   const reload = (): void => scheduler.reload(loaded.map((r) => ({ ...r, enabled: enabled.get(r.name)! })));

@@ -3,6 +3,7 @@
 // Every call is bounded in time and in answer size; mutations carry `confirmed: true`, which
 // the caller must have been given (the `Confirmed` parameter makes that visible where it is sent).
 import type {
+  DecisionPage,
   HistoryPage,
   ManualExecution,
   ReloadSummary,
@@ -45,6 +46,8 @@ export interface ApiClient {
   setEnabled(id: number, enabled: boolean, confirmed: Confirmed): Promise<Rule>;
   executeRule(id: number, confirmed: Confirmed): Promise<ManualExecution>;
   history(id: number, page: HistoryPageQuery): Promise<HistoryPage>;
+  /** GET /api/rules/{id}/decisions: why the rule did not run, newest first. */
+  decisions(id: number, page: { beforeId?: number; limit?: number }): Promise<DecisionPage>;
   variables(id: number): Promise<RuleVariables>;
   schedulerStatus(): Promise<SchedulerStatusReport>;
   reloadScheduler(): Promise<ReloadSummary>;
@@ -72,6 +75,7 @@ const SHAPES = {
   deleted: { id: "number" },
   execution: { rule_id: "number", success: "boolean", actions_attempted: "number", actions_succeeded: "number", result: "object|null" },
   history: { items: { each: { id: "number", started_at: "string", finished_at: "string", success: "boolean", result: "object" } } },
+  decisions: { items: { each: { id: "number", kind: "string", count: "number", first_at: "string", last_at: "string" } } },
   variables: { rule_id: "number", variables: { each: { name: "string", kind: "string" } } },
   status: { running: "boolean" },
   reload: { loaded: "number", enabled: "number" },
@@ -110,6 +114,13 @@ export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch =
       if (limit !== undefined) query.set("limit", String(limit));
       const text = query.toString();
       return call("GET", `${rule(id)}/history${text ? `?${text}` : ""}`, "history");
+    },
+    decisions: (id, { beforeId, limit }) => {
+      const query = new URLSearchParams();
+      if (beforeId !== undefined) query.set("before_id", String(beforeId));
+      if (limit !== undefined) query.set("limit", String(limit));
+      const text = query.toString();
+      return call("GET", `${rule(id)}/decisions${text ? `?${text}` : ""}`, "decisions");
     },
     variables: (id) => call("GET", `${rule(id)}/variables`, "variables"),
     schedulerStatus: () => call("GET", "/api/scheduler/status", "status"),

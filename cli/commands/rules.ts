@@ -7,6 +7,7 @@ import { executeRule } from "../rules/execute-command.js";
 import { getRule, listRules, ruleHistory, ruleVariables } from "../rules/read-commands.js";
 import type { RulesSubcommand } from "../rules/rules-io.js";
 import { validateRule } from "../rules/validate-command.js";
+import { ruleWhy } from "../rules/why-command.js";
 import { RULES_SUBCOMMAND_USAGE, RULES_USAGE } from "../rules/rules-usage.js";
 
 export { RULES_USAGE };
@@ -22,6 +23,7 @@ const SUBCOMMANDS: Record<string, RulesSubcommand> = {
   execute: executeRule,
   history: ruleHistory,
   variables: ruleVariables,
+  why: ruleWhy,
   validate: validateRule,
 };
 

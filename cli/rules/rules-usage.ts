@@ -69,6 +69,17 @@ execution's error, or its failed actions' reasons, or the unavailable input). Re
   --before RECORD  the records before this record id (a newest-first page's last: the next page)
   --after RECORD   the records after this record id (an oldest-first page's last: the next page)
   --json           the page as the API answers it`,
+  why: `usage: svc rules why RULE [--limit N] [--before RECORD] [--json]
+
+Why a rule did not run: whether it is enabled, its last execution, and its decision records,
+newest first, each as a sentence ("held by the cooldown 37 times, 2026-11-21 10:00:01 - 10:04:59
+(cooldown 5m after the action at 09:59:58)"). A record is one run of repeats of one reason:
+the cooldown, the time or value deadband, a disabled rule, an unavailable input, a run still
+going, an event the full channel dropped. Times are UTC. Read-only.
+  --limit N        records per page (default 50, at most 500)
+  --before RECORD  the records older than this record id (a page's last: the next page)
+  --json           {rule, last_execution, decisions}: the rule's id, name and enabled state, the
+                   newest history record (or null) and the decisions page as the API answers it`,
   validate: `usage: svc rules validate FILE [--json]
 
 Checks a rule file (.rule, .rule.yaml) or an editor document (.flow.json) against the running
@@ -104,6 +115,7 @@ Commands:
   execute RULE --confirmed                                      a real execution: no dry run
   history RULE [--limit N] [--order desc|asc] [--before RECORD] [--after RECORD] [--json]
   variables RULE [--json]
+  why RULE [--limit N] [--before RECORD] [--json]              why it did not run; read-only
   validate FILE [--json]                                        against the service's site; read-only
 
 --confirmed is required by create, update, enable, disable, delete and execute: without it the

@@ -10,7 +10,7 @@ import { failingAuditStore, recordingStore } from "./store-spies.js";
 const CONFIRMED = { confirmed: true };
 
 
-const READS = (id: number) => ["/api/rules", `/api/rules/${id}`, `/api/rules/${id}/variables`, `/api/rules/${id}/history`, "/api/scheduler/status"];
+const READS = (id: number) => ["/api/rules", `/api/rules/${id}`, `/api/rules/${id}/variables`, `/api/rules/${id}/history`, `/api/rules/${id}/decisions`, "/api/scheduler/status"];
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");

@@ -76,6 +76,23 @@ steps:
     expect(s!.end).to.equal(START + 6 * 60_000);
   });
 
+  it("issue 18.1: a ramp that starts where another ends starts from the other's last value", () => {
+    const [s] = parse(
+      scenario(`
+rules: [Heater]
+initial: { room.temp: 10 }
+steps:
+  - { at: 2m, ramp: { room.temp: 20 }, over: 2m, every: 1m }
+  - { at: 0s, ramp: { room.temp: 12 }, over: 2m, every: 1m }`),
+    ).scenarios;
+    expect(s!.steps.map((x) => [(x.at - START) / 60_000, x.kind === "set" ? x.values[0]!.value : null])).to.deep.equal([
+      [1, 11],
+      [2, 12],
+      [3, 16],
+      [4, 20],
+    ]);
+  });
+
   it("issue 18.1: without `rules`, the rules that read or watch a point the scenario sets, write a point it expects, or that an expectation names", () => {
     const rulesOf = (body: string): string[] => parse(scenario(body)).scenarios[0]!.rules;
     expect(rulesOf(`initial: { plant.demand: 10 }`)).to.deep.equal(["Valve", "Pump"]);

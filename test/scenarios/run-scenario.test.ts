@@ -111,23 +111,23 @@ expect:
     expect(second).to.equal(first);
   });
 
-  it("issue 18.2: deterministic on the demo pack: two runs of two virtual hours give identical outcome JSON", async () => {
+  it("issue 18.2: deterministic on the demo pack: two runs of forty virtual minutes give identical outcome JSON", async () => {
     const loaded = await loadScenarioPack("examples/packs/demo", fromRoot(""));
     if (loaded.pack === undefined) throw new Error("the demo pack does not compile");
     const text = `scenarios:
-  - name: two hours
+  - name: forty minutes
     rules: [${loaded.pack.rules.map((r) => JSON.stringify(r.name)).join(", ")}]
-    duration: 2h
+    duration: 40m
     initial: { zone1.room_temp: 23, zone1.occupancy: 0, zone2.room_temp: 19, zone2.setpoint: 21, ahu2.duct_static_pressure: 250, main_meter.imported_energy: 100, weather.outdoor_temp: 5, ahu1.mixed_air_temp: 4 }
     steps:
-      - { at: 1m, ramp: { zone1.room_temp: 26, ahu2.duct_static_pressure: 300, main_meter.imported_energy: 400 }, over: 1h, every: 1m }
-      - { at: 30m, set: { zone1.occupancy: 1 } }
+      - { at: 1m, ramp: { zone1.room_temp: 26, ahu2.duct_static_pressure: 300, main_meter.imported_energy: 400 }, over: 30m, every: 1m }
+      - { at: 20m, set: { zone1.occupancy: 1 } }
 `;
     const file = parseScenarioFile(text, "demo.test.yaml", loaded.site, loaded.pack.rules);
     expect(file.diagnostics).to.deep.equal([]);
     const once = async (): Promise<string> => JSON.stringify(await runScenario(file.file, file.scenarios[0]!, loaded.pack, { site: loaded.site }));
     const first = await once();
     expect(await once()).to.equal(first);
-    expect((JSON.parse(first) as ScenarioOutcome).executions.length).to.be.greaterThan(7000);
+    expect((JSON.parse(first) as ScenarioOutcome).executions.length).to.be.greaterThan(2400);
   });
 });

@@ -70,7 +70,7 @@ function describeService(info: OpenApiInfo, components: Readonly<Record<string, 
   );
   if (components.LiveHistoryMessage !== undefined) {
     parts.push(
-      `Live execution results: a WebSocket at \`${LIVE_HISTORY_PATH}\` on the same server (optional query \`rule_id\` for one rule, \`after_id\` to resume after a history id) streams new execution records, authenticated with the same bearer JWT (the Authorization header, or for browsers the subprotocol \`bearer.<token>\` beside \`svc.history.v1\`). Each message is a \`LiveHistoryMessage\` (see Schemas): \`{"type": "execution", "data": HistoryEntry}\` per record, or \`{"type": "error", "error": {code, message}}\` before the server closes the socket. When the token expires the socket is closed with code 4001, reason \`token expired\`. See docs/api.md.`,
+      `Live execution results: a WebSocket at \`${LIVE_HISTORY_PATH}\` on the same server (optional query \`rule_id\` for one rule, \`after_id\` to resume after a history id, \`decisions=1\` to receive decision records too) streams new execution records, authenticated with the same bearer JWT (the Authorization header, or for browsers the subprotocol \`bearer.<token>\` beside \`svc.history.v1\`). Each message is a \`LiveHistoryMessage\` (see Schemas): \`{"type": "execution", "data": HistoryEntry}\` per record, with \`decisions=1\` \`{"type": "decision", "data": DecisionRecord}\` per decision record written (new or grown), or \`{"type": "error", "error": {code, message}}\` before the server closes the socket. When the token expires the socket is closed with code 4001, reason \`token expired\`. See docs/api.md.`,
     );
   }
   return parts.join("\n\n");

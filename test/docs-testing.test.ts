@@ -36,7 +36,7 @@ describe("docs/testing.md", () => {
   it("issue 18.1: the page's scenario file passes against the demo pack's rules, with one example of each kind of expectation, as the page shows", async () => {
     const kinds = ["write", "no_write", "execution", "no_execution", "suppressed"];
     for (const kind of kinds) expect(scenarioFiles[0]).to.match(new RegExp(`^ {6}- ${kind}: `, "m"), kind);
-    for (const step of ["set", "ramp", "channel_down", "channel_up"]) expect(scenarioFiles[0]).to.match(new RegExp(`^ {8}${step}: `, "m"), step);
+    for (const step of ["set", "ramp", "disable", "channel_down", "channel_up"]) expect(scenarioFiles[0]).to.match(new RegExp(`^ {8}${step}: `, "m"), step);
     const run = await runSvc(pack, ["test", "tests/guide.test.yaml"]);
     expect(run.err).to.equal("");
     expect(run.out).to.equal(shownOutput("tests/guide.test.yaml"));

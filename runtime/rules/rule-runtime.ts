@@ -167,7 +167,9 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       for (const rule of [...rules, ...disabled]) held.set(rule.id, rule);
       scheduler.reload([...rules, ...disabled]);
       // A deleted rule's decision records went with it; those still in memory go now.
-      decisions.retain(new Set(stored.map((rule) => rule.id)));
+      const storedIds = new Set(stored.map((rule) => rule.id));
+      decisions.retain(storedIds);
+      for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
       totalRules = stored.length;
       problems = found;
       usageRules = stored.map(({ id, name, priority, nodes_json, trigger_config }) => ({ id, name, priority, nodes_json: nodes_json as StoredUsageRule["nodes_json"], trigger_config }));

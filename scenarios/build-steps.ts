@@ -51,9 +51,29 @@ export function buildSteps(context: FileContext, path: string, scenario: YamlSce
     if (built.step.kind === "set") for (const v of built.step.values) setPoints.add(v.point.index);
     pending.push({ ...built, order });
   });
-  pending.push(...expandRamps(context, ramps, pending, initial, siteInitial));
+  if (tooManySets(context, ramps, pending.length)) return { initial, steps: [], ruleRefs: pending.flatMap((p) => p.ruleRefs), latest, setPoints };
+  // A loop, not push(...): a ramp may expand to more sets than a call takes arguments.
+  for (const set of expandRamps(context, ramps, pending, initial, siteInitial)) pending.push(set);
   pending.sort((a, b) => a.step.at - b.step.at || a.order - b.order);
   return { initial, steps: pending.map((p) => p.step), ruleRefs: pending.flatMap((p) => p.ruleRefs), latest, setPoints };
+}
+
+// The sets a scenario's steps may expand to (a ramp is one set every `every`): ramps are expanded
+// into memory before the run, so an `over: 6d, every: 1ms` is refused here, before expanding.
+/** More sets than this in one scenario's steps (ramps expanded) is refused. */
+export const MAX_SETS = 200_000;
+
+/** Reports (at the ramp that passes it) when the steps expand to more than MAX_SETS sets. */
+function tooManySets(context: FileContext, ramps: readonly { order: number; every: number; over: number; path: string }[], steps: number): boolean {
+  let total = steps;
+  for (const ramp of [...ramps].sort((a, b) => a.order - b.order)) {
+    total += Math.ceil(ramp.over / ramp.every);
+    if (total > MAX_SETS) {
+      report(context, ramp.path, "scenario/too-many-steps", `the steps expand to more than ${MAX_SETS} sets (this ramp is ${Math.ceil(ramp.over / ramp.every)} sets): use a longer \`every\` or a shorter \`over\``);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A time at `path`: an offset from start or an ISO time, never before start. */

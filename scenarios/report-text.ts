@@ -45,12 +45,12 @@ export function formatScenarioText(report: ScenarioReport, options: TextOptions 
   if (outcome.error !== undefined) lines.push(`${DETAIL}could not run: ${outcome.error}`);
   const unmet = outcome.expectations.filter((e) => !e.passed);
   const first = unmet[0];
-  if (first !== undefined) lines.push(...firstFailure(outcome, first, options).map((l) => DETAIL + l));
+  if (first !== undefined) for (const l of firstFailure(outcome, first, options)) lines.push(DETAIL + l);
   if (unmet.length > 1) {
     lines.push(`${DETAIL}also unmet:`);
     for (const e of unmet.slice(1)) lines.push(`${DETAIL}  ${oneLine(e)}`);
   }
-  if (report.trace !== undefined) lines.push(...traceFailure(report.trace).map((l) => DETAIL + l));
+  if (report.trace !== undefined) for (const l of traceFailure(report.trace)) lines.push(DETAIL + l);
   return lines;
 }
 
@@ -75,8 +75,10 @@ function firstFailure(outcome: ScenarioOutcome, e: ExpectationOutcome, options: 
   const { line, column } = e.expectation.position;
   const lines = [`${positionOf(e)}: expected ${e.expected}`, ...codeFrame(options.text, line, column)];
   if (e.actual !== undefined) lines.push(`actual: ${e.actual}`);
-  lines.push(...writesAround(outcome, e.around), ...heldAround(outcome, e.around));
-  if (e.concerns !== undefined) lines.push(...executionDetail(outcome, e.concerns, options.points));
+  // Loops, not push(...): these lists grow with the run, past what a call takes as arguments.
+  for (const l of writesAround(outcome, e.around)) lines.push(l);
+  for (const l of heldAround(outcome, e.around)) lines.push(l);
+  if (e.concerns !== undefined) for (const l of executionDetail(outcome, e.concerns, options.points)) lines.push(l);
   return lines;
 }
 

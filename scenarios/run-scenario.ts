@@ -130,7 +130,7 @@ export async function recordScenario(scenario: Scenario, pack: ScenarioPack, opt
     const done = await runner(rule, cause.kind);
     entry.result = done.result;
     entry.error = done.error;
-    if (done.result !== null) timeline.writes.push(...writesOf(entry.at, rule.name, done.result, plane.catalog, site));
+    if (done.result !== null) for (const w of writesOf(entry.at, rule.name, done.result, plane.catalog, site)) timeline.writes.push(w);
     return done.report;
   };
   const record = (decision: SchedulerDecision): void => {

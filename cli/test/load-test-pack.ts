@@ -135,7 +135,7 @@ async function listTestFiles(folder: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) found.push(...(await listTestFiles(path)));
+    if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) for (const f of await listTestFiles(path)) found.push(f);
     else if (entry.isFile() && TEST_FILE.test(entry.name)) found.push(path);
   }
   return found;

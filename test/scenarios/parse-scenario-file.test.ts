@@ -12,6 +12,11 @@ function problems(yaml: string, withSuggestions = false): string[] {
   return parse(yaml).diagnostics.map((d) => `${d.code} @ ${d.span!.start.line}:${d.span!.start.column}${withSuggestions && d.suggestion !== undefined ? ` (${d.suggestion})` : ""}`);
 }
 
+/** The 1-based line of the first line of `yaml` holding `text`. */
+function lineOf(yaml: string, text: string): number {
+  return yaml.split("\n").findIndex((l) => l.includes(text)) + 1;
+}
+
 describe("svc test: scenario files", () => {
   it("issue 18.1: durations (250ms, 30s, 5m, 2h, 1d, sums) and times (offsets from start, ISO with Z or an offset)", () => {
     expect([parseDuration("250ms"), parseDuration("30s"), parseDuration("5m"), parseDuration("2h"), parseDuration("1d"), parseDuration("1h30m")]).to.deep.equal([250, 30_000, 300_000, 7_200_000, 86_400_000, 5_400_000]);
@@ -74,6 +79,35 @@ steps:
       [300, 20],
     ]);
     expect(s!.end).to.equal(START + 6 * 60_000);
+  });
+
+  it("issue 18: a long ramp (4h every 100ms, 144,000 sets) expands without overflowing the stack", () => {
+    const file = parse(
+      scenario(`
+rules: [Heater]
+initial: { room.temp: 23 }
+steps:
+  - { at: 1s, ramp: { room.temp: 30 }, over: 4h, every: 100ms }`),
+    );
+    expect(file.diagnostics).to.deep.equal([]);
+    expect(file.scenarios[0]!.steps.length).to.equal(144_000);
+    expect(file.scenarios[0]!.steps.at(-1)!.at).to.equal(START + 1000 + 4 * 3_600_000);
+  });
+
+  it("issue 18: steps that expand to more than 200,000 sets are refused at the ramp, before expanding; every below 1ms is not a duration", () => {
+    const yaml = scenario(`
+rules: [Heater]
+initial: { room.temp: 23 }
+steps:
+  - { at: 0s, set: { room.temp: 22 } }
+  - { at: 1s, ramp: { room.temp: 30 }, over: 6d, every: 1ms }`);
+    const line = lineOf(yaml, "over: 6d");
+    const ramp = yaml.split("\n")[line - 1]!;
+    expect(problems(yaml)).to.deep.equal([`scenario/too-many-steps @ ${line}:${ramp.indexOf("{ at: 1s") + 1}`]);
+    expect(parse(yaml).scenarios).to.deep.equal([]);
+    const zero = yaml.replace("6d, every: 1ms", "1s, every: 0ms");
+    expect(problems(zero)).to.deep.equal([`scenario/invalid-duration @ ${line}:${zero.split("\n")[line - 1]!.indexOf("0ms") + 1}`]);
+    expect(parseDuration("0.5ms")).to.equal(undefined);
   });
 
   it("issue 18.1: a ramp that starts where another ends starts from the other's last value", () => {

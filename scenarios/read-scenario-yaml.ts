@@ -8,10 +8,12 @@ import { pointerTokens } from "../compiler/diagnostics/diagnostic.js";
 import { offsetBeyondDepth } from "../compiler/diagnostics/json-depth.js";
 import { nodeAtPointer } from "../compiler/diagnostics/json-locations.js";
 import { nodeSpan, spanBetween, type YamlText } from "../compiler/front-ends/yaml/yaml-text.js";
+import { offsetBeyondBlockDepth } from "./yaml-block-depth.js";
 
 // Far above any real scenario file, low enough to refuse a billion-laughs document.
 const MAX_ALIAS_COUNT = 100;
-// Flow collections nested deeper than this are refused before the parser (it recurses on them).
+// Flow collections, and block ones, nested deeper than this are refused before the parser (it
+// recurses on them).
 const MAX_FLOW_DEPTH = 64;
 
 // Keys whose value is a time or a duration: a bare number there is missing its unit.
@@ -33,11 +35,12 @@ export function readScenarioYaml(text: string, file: string): ReadScenarioYaml {
   const src: YamlText = { text, lines: new LineCounter(), diagnostics: [] };
   const spanOf = (start: number, end: number): SourceSpan => ({ source: file, ...spanBetween(src, start, end) });
   const failed = (diagnostics: Diagnostic[]): ReadScenarioYaml => ({ src, file, diagnostics });
-  const deep = offsetBeyondDepth(text, MAX_FLOW_DEPTH);
-  if (deep !== undefined) {
+  const tooDeep = (at: number): ReadScenarioYaml => {
     countLines(src);
-    return failed([{ code: "yaml/too-deep", severity: "error", message: `the document nests more than ${MAX_FLOW_DEPTH} levels deep`, span: spanOf(deep, deep + 1) }]);
-  }
+    return failed([{ code: "yaml/too-deep", severity: "error", message: `the document nests more than ${MAX_FLOW_DEPTH} levels deep`, span: spanOf(at, at + 1) }]);
+  };
+  const deep = offsetBeyondDepth(text, MAX_FLOW_DEPTH) ?? offsetBeyondBlockDepth(text, MAX_FLOW_DEPTH);
+  if (deep !== undefined) return tooDeep(deep);
   let doc: Document.Parsed;
   let value: unknown;
   try {
@@ -46,6 +49,8 @@ export function readScenarioYaml(text: string, file: string): ReadScenarioYaml {
     if (problems.length > 0) return failed(problems.map((problem) => yamlDiagnostic(text, problem, spanOf)));
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
+    // A stack overflow is nesting the scans above did not catch (flow inside block): never its text.
+    if (error instanceof RangeError) return tooDeep(0);
     countLines(src);
     return failed([{ code: "yaml/syntax", severity: "error", message: `the YAML could not be read: ${error instanceof Error ? error.message : String(error)}`, span: spanOf(0, 0) }]);
   }
@@ -97,6 +102,8 @@ function countLines(src: YamlText): void {
 function yamlDiagnostic(text: string, problem: YAMLError, spanOf: (start: number, end: number) => SourceSpan): Diagnostic {
   const [start, end] = problem.pos;
   const span = spanOf(start, Math.max(end, start + 1));
+  // The parser's own stack overflow (nesting past the scans above): its message is internal.
+  if (problem.code === "RESOURCE_EXHAUSTION" && /call stack/i.test(problem.message)) return { code: "yaml/too-deep", severity: "error", message: "the document nests too deeply", span };
   if (problem.code !== "DUPLICATE_KEY") return { code: "yaml/syntax", severity: "error", message: problem.message, span };
   // The parser points at the start of the second key: name it as written.
   const key = /^[^\s:,{}[\]]+/.exec(text.slice(start))?.[0] ?? "this key";

@@ -110,6 +110,16 @@ steps:
     expect(parseDuration("0.5ms")).to.equal(undefined);
   });
 
+  it("issue 18: block nesting 3000 levels deep is yaml/too-deep at the first line too deep (as flow nesting is), with no internal error text", () => {
+    let yaml = "scenarios:\n  - name: s\n    initial:\n";
+    for (let i = 0; i < 3000; i++) yaml += `${" ".repeat(i + 6)}a:\n`;
+    const file = parse(yaml);
+    expect(file.diagnostics.map((d) => `${d.code} @ ${d.span!.start.line}`)).to.deep.equal(["yaml/too-deep @ 65"]);
+    expect(file.diagnostics[0]!.message).to.not.match(/stack|Error/);
+    const dashes = `scenarios:\n  - name: s\n    steps:\n      ${"- ".repeat(3000)}x\n`;
+    expect(parse(dashes).diagnostics.map((d) => `${d.code} @ ${d.span!.start.line}`)).to.deep.equal(["yaml/too-deep @ 4"]);
+  });
+
   it("issue 18.1: a ramp that starts where another ends starts from the other's last value", () => {
     const [s] = parse(
       scenario(`

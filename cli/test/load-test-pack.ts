@@ -5,7 +5,7 @@
 // its problems are returned for the diagnostic printer. Files are read here; scenarios/ is pure.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import type { TriggerConfig } from "../../generated/types.js";
+import type { Diagnostic, TriggerConfig } from "../../generated/types.js";
 import { parseScenarioFile } from "../../scenarios/parse-scenario-file.js";
 import { scenarioSite, type ScenarioSite } from "../../scenarios/resolve-point.js";
 import type { ScenarioPack } from "../../scenarios/run-scenario.js";
@@ -15,6 +15,7 @@ import { UsageError } from "../console.js";
 import { SITE_FILE, SiteFiles, findSiteFile, nameFrom } from "../site-files.js";
 import type { FileResult } from "../source-files.js";
 import { loadDesiredRules } from "../sync/load-desired-rules.js";
+import { firstInvalidUtf8, lineColumnOfByte } from "./first-invalid-utf8.js";
 
 /** A scenario file: as found, read and parsed against its pack (no scenarios when the pack has errors). */
 export interface TestFile {
@@ -41,6 +42,8 @@ export interface TestPack {
 }
 
 const TEST_FILE = /\.test\.ya?ml$/;
+/** Scenario files larger than this are refused unread (far above any real one). */
+export const MAX_TEST_FILE_BYTES = 5 * 1024 * 1024;
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git"]);
 
 /** The packs of the scenario files `paths` name (default: the current folder as a pack), in order of first mention. */
@@ -62,10 +65,13 @@ export async function loadTestPack(paths: readonly string[], cwd: string): Promi
 
 async function loadPack(folder: string, name: string, found: { path: string; name: string }[], cwd: string): Promise<TestPack> {
   const loaded = await loadScenarioPack(name, cwd);
-  const files = await Promise.all(found.sort((a, b) => a.name.localeCompare(b.name)).map((f) => readTestFile(f)));
-  if (loaded.pack === undefined) return { folder, name, problems: loaded.problems, files: files.map((f) => ({ ...f, parsed: { file: f.name, scenarios: [], diagnostics: [] } })) };
+  const read = await Promise.all(found.sort((a, b) => a.name.localeCompare(b.name)).map((f) => readTestFile(f)));
+  // A file that could not be read as text (too large, not UTF-8) has that one error, pack or not.
+  const unread = read.map(({ problem, ...f }) => ({ ...f, parsed: { file: f.name, scenarios: [], diagnostics: problem === undefined ? [] : [problem] } }));
+  if (loaded.pack === undefined) return { folder, name, problems: loaded.problems, files: unread };
   const { pack, site } = loaded;
-  return { folder, name, pack, site, problems: [], files: files.map((f) => ({ ...f, parsed: parseScenarioFile(f.text, f.name, site, pack.rules) })) };
+  const files = read.map(({ problem, ...f }, i) => (problem !== undefined ? unread[i]! : { ...f, parsed: parseScenarioFile(f.text, f.name, site, pack.rules) }));
+  return { folder, name, pack, site, problems: [], files };
 }
 
 /**
@@ -102,11 +108,28 @@ function defaultTrigger(cooldownMs: number): TriggerConfig {
   return { type: "interval", interval_ms: cooldownMs > 0 ? cooldownMs : DEFAULT_INTERVAL_MS };
 }
 
-async function readTestFile(file: { path: string; name: string }): Promise<Omit<TestFile, "parsed">> {
-  const text = await readFile(file.path, "utf8").catch((error: NodeJS.ErrnoException) => {
+// Read as bytes: a size past the limit is refused before reading, and bytes that are not UTF-8
+// are an error at the first invalid one (a lenient decode would put U+FFFD in names silently).
+async function readTestFile(file: { path: string; name: string }): Promise<Omit<TestFile, "parsed"> & { problem?: Diagnostic }> {
+  const cannot = (error: NodeJS.ErrnoException): never => {
     throw new UsageError(`cannot read ${file.name}: ${error.code ?? error.message}`);
-  });
-  return { path: file.path, name: file.name, text };
+  };
+  const size = (await stat(file.path).catch(cannot)).size;
+  const at = (offset: number, line: number, column: number) => ({ line, column, offset });
+  if (size > MAX_TEST_FILE_BYTES) {
+    const message = `${file.name} is ${size} bytes: scenario files are at most ${MAX_TEST_FILE_BYTES} bytes (5 MB)`;
+    return { path: file.path, name: file.name, text: "", problem: { code: "scenario/file-too-large", severity: "error", message, span: { source: file.name, start: at(0, 1, 1), end: at(0, 1, 1) } } };
+  }
+  const bytes = await readFile(file.path).catch(cannot);
+  try {
+    return { path: file.path, name: file.name, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const start = lineColumnOfByte(bytes, Math.max(offset, 0));
+    const message = `byte ${offset} (0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")}) is not UTF-8: scenario files are UTF-8 text`;
+    const text = new TextDecoder("utf-8").decode(bytes);
+    return { path: file.path, name: file.name, text, problem: { code: "scenario/not-utf8", severity: "error", message, span: { source: file.name, start, end: { ...start, column: start.column + 1, offset: start.offset + 1 } } } };
+  }
 }
 
 /** Scenario files named, or found under folders: a pack's `tests/`, or any *.test.yaml below another folder. */

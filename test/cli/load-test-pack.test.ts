@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../../cli/console.js";
-import { loadTestPack } from "../../cli/test/load-test-pack.js";
+import { loadTestPack, MAX_TEST_FILE_BYTES } from "../../cli/test/load-test-pack.js";
 import { RULES, SITE_YAML } from "../scenarios/scenario-fixtures.js";
 
 const SCENARIO = `# yaml-language-server: $schema=../../schemas/scenario-file.schema.json
@@ -75,5 +75,30 @@ describe("svc test: loading packs and scenario files", () => {
       await loadTestPack([path], dir).catch((e: unknown) => (error = e));
       expect(error, path).to.be.instanceOf(UsageError);
     }
+  });
+
+  it("issue 18: a scenario file that is not UTF-8 is scenario/not-utf8 at file:line:col of the first invalid byte, and nothing of it runs", async () => {
+    const bytes = Buffer.concat([Buffer.from("scenarios:\n  - name: h\u00e9at"), Buffer.from([0xff, 0x73]), Buffer.from("\n    initial: { room.temp: 18 }\n")]);
+    await mkdir(join(dir, "latin"), { recursive: true });
+    await writeFile(join(dir, "latin", "site.yaml"), SITE_YAML);
+    await writeFile(join(dir, "latin", "rules.rule"), RULES.Heater!);
+    await mkdir(join(dir, "latin", "tests"), { recursive: true });
+    await writeFile(join(dir, "latin", "tests", "t.test.yaml"), bytes);
+    const [pack] = await loadTestPack(["latin"], dir);
+    const [file] = pack!.files;
+    expect(file!.parsed.scenarios).to.deep.equal([]);
+    expect(file!.parsed.diagnostics.map((d) => `${d.code} @ ${d.span!.source}:${d.span!.start.line}:${d.span!.start.column}`)).to.deep.equal([`scenario/not-utf8 @ ${join("latin", "tests", "t.test.yaml")}:2:15`]);
+  });
+
+  it("issue 18: a scenario file over 5 MB is scenario/file-too-large, naming the file and the limit", async () => {
+    await mkdir(join(dir, "big", "tests"), { recursive: true });
+    await writeFile(join(dir, "big", "site.yaml"), SITE_YAML);
+    await writeFile(join(dir, "big", "rules.rule"), RULES.Heater!);
+    await writeFile(join(dir, "big", "tests", "t.test.yaml"), SCENARIO + "#".repeat(MAX_TEST_FILE_BYTES));
+    const [pack] = await loadTestPack(["big"], dir);
+    const [problem] = pack!.files[0]!.parsed.diagnostics;
+    expect(problem!.code).to.equal("scenario/file-too-large");
+    expect(problem!.message).to.include(join("big", "tests", "t.test.yaml")).and.include(String(MAX_TEST_FILE_BYTES));
+    expect(pack!.files[0]!.parsed.scenarios).to.deep.equal([]);
   });
 });

@@ -92,8 +92,8 @@ export function durationText(ms: number): string {
   return `${ms}ms`;
 }
 
-/** A live value for a table: six significant digits (--json has the exact value). */
-function valueText(value: number | boolean | null): string {
+/** A live value for a table or sentence: six significant digits (--json has the exact value). */
+export function valueText(value: number | boolean | null): string {
   if (value === null) return "unavailable";
   return typeof value === "number" ? String(Number(value.toPrecision(6))) : String(value);
 }

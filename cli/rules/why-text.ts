@@ -3,6 +3,7 @@
 // output is the same on every machine. Pure.
 import type { DecisionRecord, HistoryEntry, Rule, ValueDeadband } from "../../generated/types.js";
 import { failureReason } from "./history-text.js";
+import { valueText as liveValue } from "./rule-text.js";
 
 export interface WhyReport {
   rule: Pick<Rule, "id" | "name" | "enabled">;
@@ -79,7 +80,8 @@ function pointText(record: DecisionRecord): string | undefined {
 
 function valueText(record: DecisionRecord, joiner = " to "): string {
   if (record.point === null) return "";
-  return record.value === null ? " (unavailable)" : `${joiner}${record.value}`;
+  // As `svc rules show` prints live values: 24.792, not 24.79204541986361.
+  return record.value === null ? " (unavailable)" : `${joiner}${liveValue(record.value)}`;
 }
 
 function deadbandText(band: NonNullable<ValueDeadband>): string {

@@ -102,6 +102,12 @@ describe("svc rules why (issue 18.4)", function () {
 describe("svc rules why: the sentences (issue 18.4)", () => {
   const base: DecisionRecord = { id: 1, rule_id: 1, kind: "cooldown", count: 1, first_at: "2026-11-21T10:00:01.000Z", last_at: "2026-11-21T10:00:01.000Z", point: null, point_name: null, value: null, context: null };
 
+  it("issue 18: values read as `svc rules show` prints them (six significant digits), not unrounded", () => {
+    const room = { point: ROOM, point_name: "zone1.room_temp", value: 24.79204541986361 };
+    expect(recordText({ ...base, kind: "disabled", count: 2, ...room })).to.equal("2 changes of zone1.room_temp while the rule was disabled, at 2026-11-21 10:00:01; the last to 24.792");
+    expect(recordText({ ...base, kind: "deadband_time", ...room, value: 0.1 + 0.2 })).to.match(/a change of zone1\.room_temp to 0\.3$/);
+  });
+
   it("issue 18.4: each kind reads as a sentence", () => {
     const room = { point: ROOM, point_name: "zone1.room_temp", value: 23.1 };
     expect(recordText({ ...base, kind: "deadband_time", count: 3, last_at: "2026-11-22T00:00:01.500Z", ...room, context: { time_deadband_ms: 5000 } })).to.equal(

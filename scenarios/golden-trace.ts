@@ -15,7 +15,10 @@ export type TraceCheck =
   | { kind: "matches"; file: string }
   | { kind: "differs"; file: string; diff: string[]; removed: number; added: number }
   | { kind: "missing" | "invalid"; file: string; why: string }
-  | { kind: "written"; file: string };
+  | { kind: "written"; file: string }
+  // --update on a scenario that failed: its old entry (if any) is kept, so a failing behaviour
+  // never becomes the golden one.
+  | { kind: "not-written"; file: string; why: string };
 
 /** `tests/ahu1.test.yaml` -> `tests/ahu1.trace.yaml` (the last `.test.yaml`/`.test.yml`, else the extension, replaced). */
 export function traceFileOf(testFile: string): string {

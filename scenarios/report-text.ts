@@ -172,6 +172,8 @@ function traceFailure(trace: TraceCheck): string[] {
     case "missing":
     case "invalid":
       return [`golden trace: ${trace.why}`];
+    case "not-written":
+      return [trace.why];
     case "differs":
       return [`golden trace differs from ${trace.file} (- expected, + actual; ${trace.removed} removed, ${trace.added} added):`, ...trace.diff.map((l) => `  ${l}`)];
     default:

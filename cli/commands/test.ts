@@ -29,9 +29,10 @@ run) and checks its expectations: writes, executions, suppressions. docs/testing
   --coverage          per rule of the pack: switch outputs (the default ones too) and nodes the
                       scenarios exercised, the missed outputs named; rules no scenario ran listed
   --require-coverage  exit 1 unless every switch output of every rule of the pack was exercised
-  --update            write the golden traces of the scenarios with trace: true to <stem>.trace.yaml
-                      beside their file (other scenarios' entries are kept); without it, traces
-                      are compared and a difference fails the scenario with a diff
+  --update            write the golden traces of the passing scenarios with trace: true to
+                      <stem>.trace.yaml beside their file (other entries are kept; a failing
+                      scenario's trace is not written); without it, traces are compared and a
+                      difference fails the scenario with a diff
 File errors are printed on stderr as svc compile prints them; a file with errors runs nothing.
 Exit codes: 0 every scenario passed, 1 a scenario failed, a file has errors or coverage is
 missing (--require-coverage), 2 wrong usage.`;
@@ -135,10 +136,15 @@ async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioRep
     lines.forEach(([scenario, actual], i) => (traced[i]!.trace = checkTrace(scenario, actual, name, parsed?.entries)));
     return;
   }
-  const entries = updateEntries(parsed?.entries, lines);
+  // Only a passing scenario's trace is written: a failing one would make the wrong behaviour golden.
+  const passing = (r: ScenarioReport): boolean => r.outcome.passed && r.outcome.error === undefined;
+  const entries = updateEntries(parsed?.entries, lines.filter((_, i) => passing(traced[i]!)));
   const next = printTraceFile(file.name.split(/[\\/]/).pop()!, entries);
-  if (next !== existing) await writeFile(path, next);
-  for (const r of traced) r.trace = { kind: "written", file: name } satisfies TraceCheck;
+  if (next !== existing && (existing !== undefined || entries.size > 0)) await writeFile(path, next);
+  for (const r of traced) {
+    const why = r.outcome.error !== undefined ? "the scenario could not run" : "the scenario's expectations fail";
+    r.trace = passing(r) ? { kind: "written", file: name } : ({ kind: "not-written", file: name, why: `trace not written: ${why}` } satisfies TraceCheck);
+  }
   const kept = staleEntries(entries, reports);
   if (kept.length > 0) console.err(`note: ${name} keeps the traces of ${kept.map((s) => JSON.stringify(s)).join(", ")}, which no scenario with trace: true in ${file.name} has\n`);
 }

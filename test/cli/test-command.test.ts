@@ -208,6 +208,23 @@ describe("svc test", () => {
     expect(existsSync(join(pack, "tests/ahu1.trace.yaml"))).to.equal(true);
   });
 
+  it("issue 18: --update does not write the trace of a scenario whose expectations fail; a passing one's is written", async () => {
+    const failing = `${TRACED("wrong")}    expect:\n      - write: ahu1.cooling_stage\n        value: 2\n        within: [30s, 31s]\n`;
+    write("tests/ahu1.test.yaml", `scenarios:\n${failing}`);
+    const first = await svc("test", "--update");
+    expect(first.code).to.equal(1);
+    expect(first.out).to.contain("      trace not written: the scenario's expectations fail\n");
+    expect(existsSync(join(pack, "tests/ahu1.trace.yaml")), "no trace file for a failing scenario").to.equal(false);
+    write("tests/ahu1.test.yaml", `scenarios:\n${failing}${TRACED("right")}`);
+    const second = await svc("test", "--update");
+    expect(second.out).to.contain("  ✓ right (trace written to tests/ahu1.trace.yaml)");
+    const trace = readFileSync(join(pack, "tests/ahu1.trace.yaml"), "utf8");
+    expect(trace).to.contain("right:").and.not.contain("wrong:");
+    const plain = await svc("test");
+    expect(plain.code, "the failing scenario still fails a plain run").to.equal(1);
+    expect(plain.out).to.contain("golden trace: tests/ahu1.trace.yaml has no trace of this scenario");
+  });
+
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {
     write("tests/ahu1.test.yaml", `${PASSING}${TRACED("traced")}`);
     write("tests/stages.test.yaml", FAILING);

@@ -59,8 +59,9 @@ export function parseTraceFile(text: string): { entries: TraceEntries } | { erro
   const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const first = document.errors[0];
   if (first !== undefined) {
-    const at = first.linePos?.[0];
-    return { error: `${at ? `${at.line}:${at.col}: ` : ""}${first.message.split("\n")[0]}` };
+    // Without prettyErrors the parser gives no linePos: the position comes from the offset.
+    const at = first.linePos?.[0] ?? lineCol(text, first.pos[0]);
+    return { error: `${at.line}:${at.col}: ${first.message.split("\n")[0]}` };
   }
   const entries: TraceEntries = new Map();
   const root = document.contents;

@@ -225,6 +225,14 @@ describe("svc test", () => {
     expect(plain.out).to.contain("golden trace: tests/ahu1.trace.yaml has no trace of this scenario");
   });
 
+  it("issue 18: a trace file that is not YAML is reported as file:line:col: message", async () => {
+    write("tests/ahu1.trace.yaml", "traced:\n  - a\nother: [a\n  b: }\n");
+    write("tests/ahu1.test.yaml", `scenarios:\n${TRACED("traced")}`);
+    const run = await svc("test");
+    expect(run.code).to.equal(1);
+    expect(run.out).to.match(/golden trace: tests\/ahu1\.trace\.yaml:[34]:\d+: \S/);
+  });
+
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {
     write("tests/ahu1.test.yaml", `${PASSING}${TRACED("traced")}`);
     write("tests/stages.test.yaml", FAILING);

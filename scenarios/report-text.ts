@@ -50,6 +50,8 @@ export function formatScenarioText(report: ScenarioReport, options: TextOptions 
     lines.push(`${DETAIL}also unmet:`);
     for (const e of unmet.slice(1)) lines.push(`${DETAIL}  ${oneLine(e)}`);
   }
+  // Only the trace failed: say the expectations' result too, so it is not hidden behind the trace.
+  if (first === undefined && outcome.error === undefined) lines.push(`${DETAIL}${expectationsMet(outcome.expectations.length)}`);
   if (report.trace !== undefined) lines.push(...traceFailure(report.trace).map((l) => DETAIL + l));
   return lines;
 }
@@ -161,6 +163,11 @@ function wrap(items: string[], width: number): string[] {
     } else line = line === "" ? item : `${line}, ${item}`;
   }
   return line === "" ? lines : [...lines, line];
+}
+
+function expectationsMet(count: number): string {
+  if (count === 0) return "expectations: none (only the golden trace is checked)";
+  return count === 1 ? "expectations: the 1 expectation is met" : `expectations: all ${count} are met`;
 }
 
 function traceNote(trace: TraceCheck | undefined): string {

@@ -233,6 +233,18 @@ describe("svc test", () => {
     expect(run.out).to.match(/golden trace: tests\/ahu1\.trace\.yaml:[34]:\d+: \S/);
   });
 
+  it("issue 18: a missing golden trace still shows the expectations' results: met, or the first unmet one", async () => {
+    const expecting = (value: number): string => `${TRACED("traced")}    expect:\n      - write: ahu1.cooling_stage\n        value: ${value}\n        within: [30s, 31s]\n`;
+    write("tests/ahu1.test.yaml", `scenarios:\n${expecting(1)}`);
+    const met = await svc("test");
+    expect(met.code).to.equal(1);
+    expect(met.out).to.contain("  ✗ traced\n      expectations: the 1 expectation is met\n      golden trace: tests/ahu1.trace.yaml does not exist; run svc test --update to write it\n");
+    write("tests/ahu1.test.yaml", `scenarios:\n${expecting(2)}`);
+    const unmet = await svc("test");
+    expect(unmet.out).to.contain("  ✗ traced\n      tests/ahu1.test.yaml:10:9: expected a write of ahu1.cooling_stage = 2");
+    expect(unmet.out).to.contain("golden trace: tests/ahu1.trace.yaml does not exist");
+  });
+
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {
     write("tests/ahu1.test.yaml", `${PASSING}${TRACED("traced")}`);
     write("tests/stages.test.yaml", FAILING);

@@ -56,11 +56,15 @@ export function formatScenarioText(report: ScenarioReport, options: TextOptions 
   return lines;
 }
 
-/** `N scenarios: P passed, F failed`, and the files that did not run. */
-export function formatSummary(passed: number, failed: number, filesWithErrors = 0): string {
+/**
+ * `N scenarios: P passed, F failed`, the files that did not run and (--require-coverage) the
+ * switch outputs not exercised: every reason for exit 1 is on the last line.
+ */
+export function formatSummary(passed: number, failed: number, filesWithErrors = 0, outputsMissed = 0): string {
   const total = passed + failed;
   const errors = filesWithErrors > 0 ? `; ${filesWithErrors} ${filesWithErrors === 1 ? "file has" : "files have"} errors` : "";
-  return `${total} ${total === 1 ? "scenario" : "scenarios"}: ${passed} passed, ${failed} failed${errors}`;
+  const coverage = outputsMissed > 0 ? `; coverage incomplete: ${outputsMissed} switch ${outputsMissed === 1 ? "output" : "outputs"} not exercised` : "";
+  return `${total} ${total === 1 ? "scenario" : "scenarios"}: ${passed} passed, ${failed} failed${errors}${coverage}`;
 }
 
 /** `file:line:col: expected …; actual: …` (JUnit's failure message and the "also unmet" lines). */

@@ -69,6 +69,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
   const runs: FileRun[] = [];
   const coverageText: string[] = [];
   const missing: string[] = [];
+  let outputsMissed = 0;
   for (const pack of packs) {
     if (pack.problems.length > 0) reportDiagnostics(pack.problems, "text", console);
     const packRuns: FileRun[] = [];
@@ -82,6 +83,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
     const coverage = computeCoverage(pack.pack.rules, packRuns.flatMap((r) => r.reports.map((s) => s.outcome)));
     if (options.coverage) coverageText.push(formatCoverage(pack.name || ".", coverage));
     missing.push(...uncovered(coverage).map((line) => `  ${line}`));
+    outputsMissed += coverage.reduce((n, c) => n + c.outputs.filter((o) => !o.hit).length, 0);
   }
   const scenarios = runs.flatMap((r) => r.reports);
   const passed = scenarios.filter(scenarioPassed).length;
@@ -92,7 +94,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
   if (options.requireCoverage && missing.length > 0) {
     say(`--require-coverage: switch outputs no scenario took:\n${missing.join("\n")}\n\n`);
   }
-  if (text) console.out(`${formatSummary(passed, scenarios.length - passed, withErrors)}\n`);
+  if (text) console.out(`${formatSummary(passed, scenarios.length - passed, withErrors, options.requireCoverage ? outputsMissed : 0)}\n`);
   else console.out(formatJUnit(runs.map(junitFile(packs))));
   const failed = passed < scenarios.length || withErrors > 0 || (options.requireCoverage && missing.length > 0);
   return failed ? EXIT.diagnostics : EXIT.ok;

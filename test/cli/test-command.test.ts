@@ -245,6 +245,14 @@ describe("svc test", () => {
     expect(unmet.out).to.contain("golden trace: tests/ahu1.trace.yaml does not exist");
   });
 
+  it("issue 18: under --require-coverage the summary line names the coverage failure", async () => {
+    write("tests/ahu1.test.yaml", PASSING);
+    const run = await svc("test", "--require-coverage");
+    expect(run.code).to.equal(1);
+    expect(run.out.trimEnd().split("\n").pop()).to.equal("1 scenario: 1 passed, 0 failed; coverage incomplete: 2 switch outputs not exercised");
+    expect((await svc("test")).out.trimEnd().split("\n").pop(), "without the option, no coverage in the summary").to.equal("1 scenario: 1 passed, 0 failed");
+  });
+
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {
     write("tests/ahu1.test.yaml", `${PASSING}${TRACED("traced")}`);
     write("tests/stages.test.yaml", FAILING);

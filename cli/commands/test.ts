@@ -4,6 +4,7 @@
 // outputs and nodes, golden traces compared or (--update) written. The reports are pure
 // (scenarios/report-*.ts, coverage.ts, golden-trace.ts); this file reads and writes the files.
 import { readFile, writeFile } from "node:fs/promises";
+import { basename } from "node:path";
 import { computeCoverage, formatCoverage, uncovered } from "../../scenarios/coverage.js";
 import { checkTrace, parseTraceFile, printTraceFile, traceFileOf, traceLines, updateEntries, type TraceCheck, type TraceEntries } from "../../scenarios/golden-trace.js";
 import { formatJUnit, type JUnitFile } from "../../scenarios/report-junit.js";
@@ -81,7 +82,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
     runs.push(...packRuns);
     if (pack.pack === undefined || !(options.coverage || options.requireCoverage)) continue;
     const coverage = computeCoverage(pack.pack.rules, packRuns.flatMap((r) => r.reports.map((s) => s.outcome)));
-    if (options.coverage) coverageText.push(formatCoverage(pack.name || ".", coverage));
+    if (options.coverage) coverageText.push(formatCoverage(coverageTitle(pack), coverage));
     missing.push(...uncovered(coverage).map((line) => `  ${line}`));
     outputsMissed += coverage.reduce((n, c) => n + c.outputs.filter((o) => !o.hit).length, 0);
   }
@@ -149,6 +150,12 @@ async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioRep
   }
   const kept = staleEntries(entries, reports);
   if (kept.length > 0) console.err(`note: ${name} keeps the traces of ${kept.map((s) => JSON.stringify(s)).join(", ")}, which no scenario with trace: true in ${file.name} has\n`);
+}
+
+// The pack as the coverage header names it: `.` or `../..` say nothing, so the folder's own name.
+function coverageTitle(pack: TestPack): string {
+  const name = pack.name || ".";
+  return name === "." || /(^|[\\/])\.\.[\\/]?$/.test(name) ? basename(pack.folder) : name;
 }
 
 function staleEntries(entries: TraceEntries, reports: readonly ScenarioReport[]): string[] {

@@ -5,7 +5,7 @@ import { expect } from "chai";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fromRoot } from "../helpers/paths.js";
 import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
@@ -251,6 +251,14 @@ describe("svc test", () => {
     expect(run.code).to.equal(1);
     expect(run.out.trimEnd().split("\n").pop()).to.equal("1 scenario: 1 passed, 0 failed; coverage incomplete: 2 switch outputs not exercised");
     expect((await svc("test")).out.trimEnd().split("\n").pop(), "without the option, no coverage in the summary").to.equal("1 scenario: 1 passed, 0 failed");
+  });
+
+  it("issue 18: the coverage header names the pack folder when run from it (not `.`)", async () => {
+    write("tests/ahu1.test.yaml", PASSING);
+    const run = await svc("test", "--coverage");
+    expect(run.out).to.contain(`coverage of ${basename(pack)} (2 rules):`);
+    const parent = await runSvc(join(pack, "tests"), ["test", "..", "--coverage"]);
+    expect(parent.out).to.contain(`coverage of ${basename(pack)} (2 rules):`);
   });
 
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {

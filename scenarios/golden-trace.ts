@@ -15,7 +15,10 @@ export type TraceCheck =
   | { kind: "matches"; file: string }
   | { kind: "differs"; file: string; diff: string[]; removed: number; added: number }
   | { kind: "missing" | "invalid"; file: string; why: string }
-  | { kind: "written"; file: string };
+  | { kind: "written"; file: string }
+  // --update on a scenario that failed: its old entry (if any) is kept, so a failing behaviour
+  // never becomes the golden one.
+  | { kind: "not-written"; file: string; why: string };
 
 /** `tests/ahu1.test.yaml` -> `tests/ahu1.trace.yaml` (the last `.test.yaml`/`.test.yml`, else the extension, replaced). */
 export function traceFileOf(testFile: string): string {
@@ -56,8 +59,9 @@ export function parseTraceFile(text: string): { entries: TraceEntries } | { erro
   const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const first = document.errors[0];
   if (first !== undefined) {
-    const at = first.linePos?.[0];
-    return { error: `${at ? `${at.line}:${at.col}: ` : ""}${first.message.split("\n")[0]}` };
+    // Without prettyErrors the parser gives no linePos: the position comes from the offset.
+    const at = first.linePos?.[0] ?? lineCol(text, first.pos[0]);
+    return { error: `${at.line}:${at.col}: ${first.message.split("\n")[0]}` };
   }
   const entries: TraceEntries = new Map();
   const root = document.contents;

@@ -65,6 +65,7 @@ function failureMessage(report: ScenarioReport): string {
   if (first !== undefined) return oneLine(first);
   const trace = report.trace;
   if (trace?.kind === "missing" || trace?.kind === "invalid") return `golden trace: ${trace.why}`;
+  if (trace?.kind === "not-written") return trace.why;
   if (trace?.kind === "differs") return `golden trace differs from ${trace.file}: ${trace.removed} removed, ${trace.added} added`;
   return "failed";
 }

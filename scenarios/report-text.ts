@@ -50,15 +50,21 @@ export function formatScenarioText(report: ScenarioReport, options: TextOptions 
     lines.push(`${DETAIL}also unmet:`);
     for (const e of unmet.slice(1)) lines.push(`${DETAIL}  ${oneLine(e)}`);
   }
+  // Only the trace failed: say the expectations' result too, so it is not hidden behind the trace.
+  if (first === undefined && outcome.error === undefined) lines.push(`${DETAIL}${expectationsMet(outcome.expectations.length)}`);
   if (report.trace !== undefined) for (const l of traceFailure(report.trace)) lines.push(DETAIL + l);
   return lines;
 }
 
-/** `N scenarios: P passed, F failed`, and the files that did not run. */
-export function formatSummary(passed: number, failed: number, filesWithErrors = 0): string {
+/**
+ * `N scenarios: P passed, F failed`, the files that did not run and (--require-coverage) the
+ * switch outputs not exercised: every reason for exit 1 is on the last line.
+ */
+export function formatSummary(passed: number, failed: number, filesWithErrors = 0, outputsMissed = 0): string {
   const total = passed + failed;
   const errors = filesWithErrors > 0 ? `; ${filesWithErrors} ${filesWithErrors === 1 ? "file has" : "files have"} errors` : "";
-  return `${total} ${total === 1 ? "scenario" : "scenarios"}: ${passed} passed, ${failed} failed${errors}`;
+  const coverage = outputsMissed > 0 ? `; coverage incomplete: ${outputsMissed} switch ${outputsMissed === 1 ? "output" : "outputs"} not exercised` : "";
+  return `${total} ${total === 1 ? "scenario" : "scenarios"}: ${passed} passed, ${failed} failed${errors}${coverage}`;
 }
 
 /** `file:line:col: expected …; actual: …` (JUnit's failure message and the "also unmet" lines). */
@@ -165,6 +171,11 @@ function wrap(items: string[], width: number): string[] {
   return line === "" ? lines : [...lines, line];
 }
 
+function expectationsMet(count: number): string {
+  if (count === 0) return "expectations: none (only the golden trace is checked)";
+  return count === 1 ? "expectations: the 1 expectation is met" : `expectations: all ${count} are met`;
+}
+
 function traceNote(trace: TraceCheck | undefined): string {
   return trace?.kind === "written" ? ` (trace written to ${trace.file})` : "";
 }
@@ -174,6 +185,8 @@ function traceFailure(trace: TraceCheck): string[] {
     case "missing":
     case "invalid":
       return [`golden trace: ${trace.why}`];
+    case "not-written":
+      return [trace.why];
     case "differs":
       return [`golden trace differs from ${trace.file} (- expected, + actual; ${trace.removed} removed, ${trace.added} added):`, ...trace.diff.map((l) => `  ${l}`)];
     default:

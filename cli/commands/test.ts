@@ -4,6 +4,7 @@
 // outputs and nodes, golden traces compared or (--update) written. The reports are pure
 // (scenarios/report-*.ts, coverage.ts, golden-trace.ts); this file reads and writes the files.
 import { readFile, writeFile } from "node:fs/promises";
+import { basename } from "node:path";
 import { computeCoverage, formatCoverage, uncovered } from "../../scenarios/coverage.js";
 import { checkTrace, parseTraceFile, printTraceFile, traceFileOf, traceLines, updateEntries, type TraceCheck, type TraceEntries } from "../../scenarios/golden-trace.js";
 import { formatJUnit, type JUnitFile } from "../../scenarios/report-junit.js";
@@ -29,9 +30,10 @@ run) and checks its expectations: writes, executions, suppressions. docs/testing
   --coverage          per rule of the pack: switch outputs (the default ones too) and nodes the
                       scenarios exercised, the missed outputs named; rules no scenario ran listed
   --require-coverage  exit 1 unless every switch output of every rule of the pack was exercised
-  --update            write the golden traces of the scenarios with trace: true to <stem>.trace.yaml
-                      beside their file (other scenarios' entries are kept); without it, traces
-                      are compared and a difference fails the scenario with a diff
+  --update            write the golden traces of the passing scenarios with trace: true to
+                      <stem>.trace.yaml beside their file (other entries are kept; a failing
+                      scenario's trace is not written); without it, traces are compared and a
+                      difference fails the scenario with a diff
 File errors are printed on stderr as svc compile prints them; a file with errors runs nothing.
 Exit codes: 0 every scenario passed, 1 a scenario failed, a file has errors or coverage is
 missing (--require-coverage), 2 wrong usage.`;
@@ -68,6 +70,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
   const runs: FileRun[] = [];
   const coverageText: string[] = [];
   const missing: string[] = [];
+  let outputsMissed = 0;
   for (const pack of packs) {
     if (pack.problems.length > 0) reportDiagnostics(pack.problems, "text", console);
     const packRuns: FileRun[] = [];
@@ -79,8 +82,9 @@ export async function testCommand(args: string[], console: Console, cwd: string)
     runs.push(...packRuns);
     if (pack.pack === undefined || !(options.coverage || options.requireCoverage)) continue;
     const coverage = computeCoverage(pack.pack.rules, packRuns.flatMap((r) => r.reports.map((s) => s.outcome)));
-    if (options.coverage) coverageText.push(formatCoverage(pack.name || ".", coverage));
+    if (options.coverage) coverageText.push(formatCoverage(coverageTitle(pack), coverage));
     missing.push(...uncovered(coverage).map((line) => `  ${line}`));
+    outputsMissed += coverage.reduce((n, c) => n + c.outputs.filter((o) => !o.hit).length, 0);
   }
   const scenarios = runs.flatMap((r) => r.reports);
   const passed = scenarios.filter(scenarioPassed).length;
@@ -91,7 +95,7 @@ export async function testCommand(args: string[], console: Console, cwd: string)
   if (options.requireCoverage && missing.length > 0) {
     say(`--require-coverage: switch outputs no scenario took:\n${missing.join("\n")}\n\n`);
   }
-  if (text) console.out(`${formatSummary(passed, scenarios.length - passed, withErrors)}\n`);
+  if (text) console.out(`${formatSummary(passed, scenarios.length - passed, withErrors, options.requireCoverage ? outputsMissed : 0)}\n`);
   else console.out(formatJUnit(runs.map(junitFile(packs))));
   const failed = passed < scenarios.length || withErrors > 0 || (options.requireCoverage && missing.length > 0);
   return failed ? EXIT.diagnostics : EXIT.ok;
@@ -135,12 +139,23 @@ async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioRep
     lines.forEach(([scenario, actual], i) => (traced[i]!.trace = checkTrace(scenario, actual, name, parsed?.entries)));
     return;
   }
-  const entries = updateEntries(parsed?.entries, lines);
+  // Only a passing scenario's trace is written: a failing one would make the wrong behaviour golden.
+  const passing = (r: ScenarioReport): boolean => r.outcome.passed && r.outcome.error === undefined;
+  const entries = updateEntries(parsed?.entries, lines.filter((_, i) => passing(traced[i]!)));
   const next = printTraceFile(file.name.split(/[\\/]/).pop()!, entries);
-  if (next !== existing) await writeFile(path, next);
-  for (const r of traced) r.trace = { kind: "written", file: name } satisfies TraceCheck;
+  if (next !== existing && (existing !== undefined || entries.size > 0)) await writeFile(path, next);
+  for (const r of traced) {
+    const why = r.outcome.error !== undefined ? "the scenario could not run" : "the scenario's expectations fail";
+    r.trace = passing(r) ? { kind: "written", file: name } : ({ kind: "not-written", file: name, why: `trace not written: ${why}` } satisfies TraceCheck);
+  }
   const kept = staleEntries(entries, reports);
   if (kept.length > 0) console.err(`note: ${name} keeps the traces of ${kept.map((s) => JSON.stringify(s)).join(", ")}, which no scenario with trace: true in ${file.name} has\n`);
+}
+
+// The pack as the coverage header names it: `.` or `../..` say nothing, so the folder's own name.
+function coverageTitle(pack: TestPack): string {
+  const name = pack.name || ".";
+  return name === "." || /(^|[\\/])\.\.[\\/]?$/.test(name) ? basename(pack.folder) : name;
 }
 
 function staleEntries(entries: TraceEntries, reports: readonly ScenarioReport[]): string[] {

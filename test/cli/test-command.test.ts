@@ -5,7 +5,7 @@ import { expect } from "chai";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fromRoot } from "../helpers/paths.js";
 import { runSvc, type SvcRun } from "../helpers/run-svc.js";
 
@@ -206,6 +206,59 @@ describe("svc test", () => {
     expect(run.out).to.contain("golden trace: tests/ahu1.trace.yaml:1:9: the trace of 'traced' must be a list of lines (strings) (not updated: fix or delete it)");
     expect(readFileSync(join(pack, "tests/ahu1.trace.yaml"), "utf8")).to.equal("traced: [1, 2]\n");
     expect(existsSync(join(pack, "tests/ahu1.trace.yaml"))).to.equal(true);
+  });
+
+  it("issue 18: --update does not write the trace of a scenario whose expectations fail; a passing one's is written", async () => {
+    const failing = `${TRACED("wrong")}    expect:\n      - write: ahu1.cooling_stage\n        value: 2\n        within: [30s, 31s]\n`;
+    write("tests/ahu1.test.yaml", `scenarios:\n${failing}`);
+    const first = await svc("test", "--update");
+    expect(first.code).to.equal(1);
+    expect(first.out).to.contain("      trace not written: the scenario's expectations fail\n");
+    expect(existsSync(join(pack, "tests/ahu1.trace.yaml")), "no trace file for a failing scenario").to.equal(false);
+    write("tests/ahu1.test.yaml", `scenarios:\n${failing}${TRACED("right")}`);
+    const second = await svc("test", "--update");
+    expect(second.out).to.contain("  ✓ right (trace written to tests/ahu1.trace.yaml)");
+    const trace = readFileSync(join(pack, "tests/ahu1.trace.yaml"), "utf8");
+    expect(trace).to.contain("right:").and.not.contain("wrong:");
+    const plain = await svc("test");
+    expect(plain.code, "the failing scenario still fails a plain run").to.equal(1);
+    expect(plain.out).to.contain("golden trace: tests/ahu1.trace.yaml has no trace of this scenario");
+  });
+
+  it("issue 18: a trace file that is not YAML is reported as file:line:col: message", async () => {
+    write("tests/ahu1.trace.yaml", "traced:\n  - a\nother: [a\n  b: }\n");
+    write("tests/ahu1.test.yaml", `scenarios:\n${TRACED("traced")}`);
+    const run = await svc("test");
+    expect(run.code).to.equal(1);
+    expect(run.out).to.match(/golden trace: tests\/ahu1\.trace\.yaml:[34]:\d+: \S/);
+  });
+
+  it("issue 18: a missing golden trace still shows the expectations' results: met, or the first unmet one", async () => {
+    const expecting = (value: number): string => `${TRACED("traced")}    expect:\n      - write: ahu1.cooling_stage\n        value: ${value}\n        within: [30s, 31s]\n`;
+    write("tests/ahu1.test.yaml", `scenarios:\n${expecting(1)}`);
+    const met = await svc("test");
+    expect(met.code).to.equal(1);
+    expect(met.out).to.contain("  ✗ traced\n      expectations: the 1 expectation is met\n      golden trace: tests/ahu1.trace.yaml does not exist; run svc test --update to write it\n");
+    write("tests/ahu1.test.yaml", `scenarios:\n${expecting(2)}`);
+    const unmet = await svc("test");
+    expect(unmet.out).to.contain("  ✗ traced\n      tests/ahu1.test.yaml:10:9: expected a write of ahu1.cooling_stage = 2");
+    expect(unmet.out).to.contain("golden trace: tests/ahu1.trace.yaml does not exist");
+  });
+
+  it("issue 18: under --require-coverage the summary line names the coverage failure", async () => {
+    write("tests/ahu1.test.yaml", PASSING);
+    const run = await svc("test", "--require-coverage");
+    expect(run.code).to.equal(1);
+    expect(run.out.trimEnd().split("\n").pop()).to.equal("1 scenario: 1 passed, 0 failed; coverage incomplete: 2 switch outputs not exercised");
+    expect((await svc("test")).out.trimEnd().split("\n").pop(), "without the option, no coverage in the summary").to.equal("1 scenario: 1 passed, 0 failed");
+  });
+
+  it("issue 18: the coverage header names the pack folder when run from it (not `.`)", async () => {
+    write("tests/ahu1.test.yaml", PASSING);
+    const run = await svc("test", "--coverage");
+    expect(run.out).to.contain(`coverage of ${basename(pack)} (2 rules):`);
+    const parent = await runSvc(join(pack, "tests"), ["test", "..", "--coverage"]);
+    expect(parent.out).to.contain(`coverage of ${basename(pack)} (2 rules):`);
   });
 
   it("issue 18.2: two runs print the same bytes (text and JUnit), failures and traces included", async () => {

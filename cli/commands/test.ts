@@ -3,7 +3,7 @@
 // for CI on stdout, file diagnostics as `svc compile` prints them on stderr, coverage of switch
 // outputs and nodes, golden traces compared or (--update) written. The reports are pure
 // (scenarios/report-*.ts, coverage.ts, golden-trace.ts); this file reads and writes the files.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { computeCoverage, formatCoverage, uncovered } from "../../scenarios/coverage.js";
 import { checkTrace, parseTraceFile, printTraceFile, traceFileOf, traceLines, updateEntries, type TraceCheck, type TraceEntries } from "../../scenarios/golden-trace.js";
@@ -14,7 +14,7 @@ import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { parseOptions } from "../options.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import type { FileResult } from "../source-files.js";
-import { loadTestPack, type TestFile, type TestPack } from "../test/load-test-pack.js";
+import { loadTestPack, MAX_TEST_FILE_BYTES, type TestFile, type TestPack } from "../test/load-test-pack.js";
 
 export const TEST_USAGE = `usage: svc test [PACK|FILE...] [--format text|junit] [--coverage] [--require-coverage] [--update]
 
@@ -124,10 +124,12 @@ async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioRep
   if (traced.length === 0) return;
   const path = traceFileOf(file.path);
   const name = traceFileOf(file.name);
-  const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw new UsageError(`cannot read ${name}: ${error.code ?? error.message}`);
-  });
+  const read = await readTraceFile(path, name);
+  if (typeof read === "object") {
+    for (const r of traced) r.trace = { kind: "invalid", file: name, why: read.why };
+    return;
+  }
+  const existing = read;
   const parsed = existing === undefined ? undefined : parseTraceFile(existing);
   if (parsed !== undefined && "error" in parsed) {
     const why = `${name}:${parsed.error}${options.update ? " (not updated: fix or delete it)" : ""}`;
@@ -143,13 +145,36 @@ async function goldenTraces(pack: TestPack, file: TestFile, reports: ScenarioRep
   const passing = (r: ScenarioReport): boolean => r.outcome.passed && r.outcome.error === undefined;
   const entries = updateEntries(parsed?.entries, lines.filter((_, i) => passing(traced[i]!)));
   const next = printTraceFile(file.name.split(/[\\/]/).pop()!, entries);
-  if (next !== existing && (existing !== undefined || entries.size > 0)) await writeFile(path, next);
+  const rewrite = next !== existing && (existing !== undefined || entries.size > 0);
+  if (rewrite) {
+    const refused = await writeFile(path, next).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => `cannot write ${name}: ${error.code ?? error.message}`,
+    );
+    if (refused !== undefined) {
+      for (const r of traced) r.trace = { kind: "invalid", file: name, why: refused };
+      return;
+    }
+  }
   for (const r of traced) {
     const why = r.outcome.error !== undefined ? "the scenario could not run" : "the scenario's expectations fail";
-    r.trace = passing(r) ? { kind: "written", file: name } : ({ kind: "not-written", file: name, why: `trace not written: ${why}` } satisfies TraceCheck);
+    // An unchanged file is not written, and not said to be.
+    r.trace = passing(r) ? { kind: rewrite ? "written" : "matches", file: name } : ({ kind: "not-written", file: name, why: `trace not written: ${why}` } satisfies TraceCheck);
   }
   const kept = staleEntries(entries, reports);
   if (kept.length > 0) console.err(`note: ${name} keeps the traces of ${kept.map((s) => JSON.stringify(s)).join(", ")}, which no scenario with trace: true in ${file.name} has\n`);
+}
+
+/**
+ * The trace file's text; undefined when there is none; `{ why }` when it cannot be used (not a
+ * file, unreadable, larger than a scenario file may be): its traced scenarios fail with why.
+ */
+async function readTraceFile(path: string, name: string): Promise<string | undefined | { why: string }> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) return info.code === "ENOENT" ? undefined : { why: `cannot read ${name}: ${info.code ?? info.message}` };
+  if (!info.isFile()) return { why: `${name} is not a file` };
+  if (info.size > MAX_TEST_FILE_BYTES) return { why: `${name} is ${info.size} bytes: trace files are at most ${MAX_TEST_FILE_BYTES} bytes (5 MB), like scenario files` };
+  return readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => ({ why: `cannot read ${name}: ${error.code ?? error.message}` }));
 }
 
 // The pack as the coverage header names it: `.` or `../..` say nothing, so the folder's own name.

@@ -208,6 +208,29 @@ describe("svc test", () => {
     expect(existsSync(join(pack, "tests/ahu1.trace.yaml"))).to.equal(true);
   });
 
+  it("issue 18: a trace path that is a folder or larger than 5 MB fails its traced scenarios (exit 1, not a usage error) and is left alone", async () => {
+    write("tests/ahu1.test.yaml", `scenarios:\n${TRACED("traced")}`);
+    mkdirSync(join(pack, "tests/ahu1.trace.yaml"));
+    const folder = await svc("test", "--update");
+    expect(folder.code, folder.out + folder.err).to.equal(1);
+    expect(folder.out).to.contain("golden trace: tests/ahu1.trace.yaml is not a file");
+    expect(folder.err).to.not.contain("--help");
+    rmSync(join(pack, "tests/ahu1.trace.yaml"), { recursive: true });
+    write("tests/ahu1.trace.yaml", `traced:\n${"  - x\n".repeat(1_000_000)}`);
+    const large = await svc("test", "--update");
+    expect(large.code).to.equal(1);
+    expect(large.out).to.match(/golden trace: tests\/ahu1\.trace\.yaml is 6000008 bytes: trace files are at most 5242880 bytes/);
+    expect(readFileSync(join(pack, "tests/ahu1.trace.yaml"), "utf8").length).to.equal(6_000_008);
+  });
+
+  it("issue 18: --update on an unchanged trace does not say it wrote it", async () => {
+    write("tests/ahu1.test.yaml", `scenarios:\n${TRACED("traced")}`);
+    expect((await svc("test", "--update")).out).to.contain("(trace written to tests/ahu1.trace.yaml)");
+    const again = await svc("test", "--update");
+    expect(again.code).to.equal(0);
+    expect(again.out).to.contain("  ✓ traced\n").and.not.contain("trace written");
+  });
+
   it("issue 18: --update does not write the trace of a scenario whose expectations fail; a passing one's is written", async () => {
     const failing = `${TRACED("wrong")}    expect:\n      - write: ahu1.cooling_stage\n        value: 2\n        within: [30s, 31s]\n`;
     write("tests/ahu1.test.yaml", `scenarios:\n${failing}`);

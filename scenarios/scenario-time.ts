@@ -2,7 +2,10 @@
 // a time is an offset from the scenario's start (a duration) or an absolute ISO 8601 time.
 // Reports show times as offsets from start (`+1m30s`), so a failure reads like the file.
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+import { formatDuration as formatRuleDuration } from "../compiler/decompiler/format-duration.js";
+
+const DAY_MS = 86_400_000;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
 const PART = /(\d+)(ms|s|m|h|d)/g;
 const DURATION = /^(?:\d+(?:ms|s|m|h|d))+$/;
 // The schema's pattern; Date.parse then checks the calendar (no 31 February).
@@ -35,17 +38,13 @@ export function parseTime(text: string, start: number): number | undefined {
   return offset !== undefined ? start + offset : parseInstant(text);
 }
 
-/** `1h30m`, `250ms`, `0s`: the largest units first, nothing of zero. */
+/** `1d2h`, `1h30m`, `250ms`, `0s`: rule files' canonical form (formatDuration of the decompiler), with days in front. */
 export function formatDuration(ms: number): string {
-  if (ms === 0) return "0s";
-  let rest = Math.abs(ms);
-  let text = ms < 0 ? "-" : "";
-  for (const [unit, size] of [["d", 86_400_000], ["h", 3_600_000], ["m", 60_000], ["s", 1000], ["ms", 1]] as const) {
-    const amount = Math.floor(rest / size);
-    if (amount > 0) text += `${amount}${unit}`;
-    rest -= amount * size;
-  }
-  return text;
+  if (ms < 0) return `-${formatDuration(-ms)}`;
+  const days = Math.floor(ms / DAY_MS);
+  const rest = ms - days * DAY_MS;
+  if (days === 0) return formatRuleDuration(rest);
+  return rest === 0 ? `${days}d` : `${days}d${formatRuleDuration(rest)}`;
 }
 
 /** A time as people read it in a report: its offset from start, `+1m30s` (`-5s` before start). */

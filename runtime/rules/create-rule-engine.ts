@@ -12,6 +12,7 @@ import type { PointEvent } from "../points/point-table.js";
 import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
 import type { Store } from "../store/store.js";
 import type { RuleProblem } from "./loaded-rule.js";
+import type { ServiceMetrics } from "../metrics/service-metrics.js";
 import { createRuleRuntime, type ReloadSummary, type RuleRuntime, type RuleRuntimeOptions } from "./rule-runtime.js";
 import { createRuleService, type RuleService } from "./rule-service.js";
 
@@ -38,6 +39,8 @@ export interface RuleEngineOptions {
   onRecorded?: (historyId: number, ruleId: number) => void;
   /** Failures outside an execution record: a history row or log line not written, point history not flushed. */
   onError?: (error: unknown, context: string) => void;
+  /** The service's own load (GET /metrics); default noMetrics. */
+  metrics?: ServiceMetrics;
 }
 
 export interface RuleEngine {
@@ -74,6 +77,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
     onProblem: options.onProblem,
+    ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),
     onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),
     ...(options.decisionsPerRule !== undefined ? { decisionsPerRule: options.decisionsPerRule } : {}),
     ...(options.onDecisionsWritten !== undefined ? { onDecisionsWritten: options.onDecisionsWritten } : {}),
@@ -82,7 +86,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
   const service = createRuleService({
     store,
     clock,
-    reload: runtime.reload,
+    reload: runtime.reloadRules,
     site,
   });
 

@@ -27,8 +27,8 @@ export type BeforeChange = (tx: Store, change: RuleChange) => Promise<void>;
 export interface RuleServiceOptions {
   store: Store;
   clock: Clock;
-  /** Re-reads the rules into the scheduler; called after every successful change. */
-  reload: () => Promise<unknown>;
+  /** Re-reads the rules a committed change concerned into the scheduler; called after every successful change. */
+  reload: (ruleIds: readonly number[]) => Promise<unknown>;
   /** The service's loaded site, indexed once: flows are checked against it. Absent: the site checks are skipped. */
   site?: SiteIndex;
 }
@@ -76,9 +76,11 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
     beforeChange: BeforeChange | undefined,
     write: (tx: Store, id: number) => Promise<T | undefined>,
   ): Promise<T> => {
+    let changedId = ruleId;
     const result = await store
       .transaction(async (tx) => {
         const id = ruleId ?? (await tx.rules.nextId());
+        changedId = id;
         await beforeChange?.(tx, { action, ruleId: id });
         const written = await write(tx, id);
         // No such rule: the rejection rolls the audit record back with the (empty) change.
@@ -92,7 +94,7 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
         throw error;
       });
     cache.forget(ruleId);
-    await reload();
+    await reload(changedId === undefined ? [] : [changedId]);
     return result;
   };
   const now = (): Date => new Date(clock.now());

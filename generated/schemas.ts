@@ -383,7 +383,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "action": {
           "type": "string",
-          "description": "Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload, data_processing.process."
+          "description": "Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, rule.batch (a refused POST /api/rules/batch; an accepted one records each rule's own action), scheduler.reload, data_processing.process."
         },
         "resource": {
           "type": "object",
@@ -3851,6 +3851,12 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                   "type": "integer",
                   "minimum": 1,
                   "description": "With `duplicate-name`: the id of the rule that already has the name."
+                },
+                "operation": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 4999,
+                  "description": "With POST /api/rules/batch: the index of the operation that refused the batch (the first one, when several flows are refused: every refused one has its diagnostics, under /operations/<index>)."
                 }
               },
               "description": "Details of a client error."
@@ -5809,6 +5815,214 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           },
           "title": "RuleProblem",
           "description": "A stored rule that could not be loaded, or that does not match the loaded site, or loads with warnings."
+        }
+      }
+    },
+  },
+  {
+    file: "rule-batch-request.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/rule-batch-request.schema.json",
+      "title": "RuleBatchRequest",
+      "description": "Body of POST /api/rules/batch: rule changes applied in order, all in one store transaction, or none. Each operation is one of the single rule mutations (a create is a whole rule, not a stub) and writes the audit record its single route writes; the scheduler reloads once, with every rule changed. At most 5000 operations (the batch body limit, SVC_BATCH_BODY_LIMIT_BYTES, applies too).",
+      "type": "object",
+      "required": [
+        "operations",
+        "confirmed"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "operations": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 5000,
+          "items": {
+            "$ref": "#/$defs/RuleOperation"
+          },
+          "description": "Applied in this order; a refusal of any one stores nothing (the error names it: details.operation and diagnostics under /operations/<index>)."
+        },
+        "confirmed": {
+          "const": true,
+          "description": "Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."
+        }
+      },
+      "$defs": {
+        "RuleOperation": {
+          "title": "RuleOperation",
+          "description": "One change, discriminated by `op`.",
+          "type": "object",
+          "discriminator": {
+            "propertyName": "op"
+          },
+          "oneOf": [
+            {
+              "title": "RuleCreateOperation",
+              "description": "Creates a whole rule (POST /api/rules and PUT of its flow in one): its flow is compiled with the service's site as a PUT's is. Audited as rule.create, and also rule.enable when `enabled` is true.",
+              "type": "object",
+              "required": [
+                "op",
+                "name",
+                "flow_json"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "op": {
+                  "const": "create",
+                  "description": "Creates a rule."
+                },
+                "name": {
+                  "$ref": "rule-update-request.schema.json#/properties/name"
+                },
+                "description": {
+                  "$ref": "rule.schema.json#/properties/description",
+                  "default": ""
+                },
+                "priority": {
+                  "$ref": "rule.schema.json#/properties/priority",
+                  "default": 0
+                },
+                "cooldown_ms": {
+                  "$ref": "rule.schema.json#/properties/cooldown_ms",
+                  "default": 0
+                },
+                "trigger_config": {
+                  "$ref": "rule.schema.json#/properties/trigger_config",
+                  "default": null
+                },
+                "flow_json": {
+                  "$ref": "flow-json.schema.json"
+                },
+                "enabled": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Whether the rule is created enabled (schedulable)."
+                }
+              }
+            },
+            {
+              "title": "RuleUpdateOperation",
+              "description": "PUT /api/rules/{id}: a partial update with the same fields and checks. Audited as rule.update.",
+              "type": "object",
+              "required": [
+                "op",
+                "id"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "op": {
+                  "const": "update",
+                  "description": "Updates a rule."
+                },
+                "id": {
+                  "$ref": "rule.schema.json#/properties/id"
+                },
+                "name": {
+                  "$ref": "rule-update-request.schema.json#/properties/name"
+                },
+                "description": {
+                  "$ref": "rule.schema.json#/properties/description"
+                },
+                "priority": {
+                  "$ref": "rule.schema.json#/properties/priority"
+                },
+                "cooldown_ms": {
+                  "$ref": "rule.schema.json#/properties/cooldown_ms"
+                },
+                "trigger_config": {
+                  "$ref": "rule.schema.json#/properties/trigger_config"
+                },
+                "flow_json": {
+                  "$ref": "flow-json.schema.json"
+                }
+              }
+            },
+            {
+              "title": "RuleIdOperation",
+              "description": "POST /api/rules/{id}/enable or /disable, or DELETE /api/rules/{id}. Audited as rule.enable, rule.disable or rule.delete.",
+              "type": "object",
+              "required": [
+                "op",
+                "id"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "op": {
+                  "enum": [
+                    "enable",
+                    "disable",
+                    "delete"
+                  ],
+                  "description": "What is done to the rule."
+                },
+                "id": {
+                  "$ref": "rule.schema.json#/properties/id"
+                }
+              }
+            }
+          ]
+        }
+      }
+    },
+  },
+  {
+    file: "rule-batch-result.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/rule-batch-result.schema.json",
+      "title": "RuleBatchResult",
+      "description": "POST /api/rules/batch: every operation applied, in order, and the one scheduler reload after them.",
+      "type": "object",
+      "required": [
+        "results",
+        "reload"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "results": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/RuleOperationResult"
+          },
+          "description": "One per operation, in the order sent."
+        },
+        "reload": {
+          "$ref": "reload-summary.schema.json"
+        }
+      },
+      "$defs": {
+        "RuleOperationResult": {
+          "title": "RuleOperationResult",
+          "description": "What one operation did.",
+          "type": "object",
+          "required": [
+            "op",
+            "id",
+            "warnings"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "op": {
+              "enum": [
+                "create",
+                "update",
+                "enable",
+                "disable",
+                "delete"
+              ],
+              "description": "The operation's `op`."
+            },
+            "id": {
+              "$ref": "rule.schema.json#/properties/id"
+            },
+            "warnings": {
+              "type": "array",
+              "items": {
+                "$ref": "diagnostic.schema.json"
+              },
+              "description": "For a create or update: the warnings a PUT answers (paths into the rule, /flow_json/...); never blocking. Empty otherwise."
+            }
+          }
         }
       }
     },

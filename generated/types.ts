@@ -261,6 +261,10 @@ export type LiveHistoryMessage = LiveHistoryExecution | LiveHistoryDecision | Li
  */
 export type NodesJson = NodesJsonStub | NodesTopology;
 /**
+ * One change, discriminated by `op`.
+ */
+export type RuleOperation = RuleCreateOperation | RuleUpdateOperation | RuleIdOperation;
+/**
  * A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.
  */
 export type Duration = string;
@@ -434,6 +438,8 @@ export interface SchemaTypes {
   "process-task-response": ProcessTaskResponse;
   "processor-health-report": ProcessorHealthReport;
   "reload-summary": ReloadSummary;
+  "rule-batch-request": RuleBatchRequest;
+  "rule-batch-result": RuleBatchResult;
   "rule-create-request": RuleCreateRequest;
   "rule-created": RuleCreated;
   "rule-deleted": RuleDeleted;
@@ -539,7 +545,7 @@ export interface AuditEvent {
     role: string;
   };
   /**
-   * Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload, data_processing.process.
+   * Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, rule.batch (a refused POST /api/rules/batch; an accepted one records each rule's own action), scheduler.reload, data_processing.process.
    */
   action: string;
   /**
@@ -1848,6 +1854,10 @@ export interface ErrorResponse {
        * With `duplicate-name`: the id of the rule that already has the name.
        */
       existing_rule_id?: number;
+      /**
+       * With POST /api/rules/batch: the index of the operation that refused the batch (the first one, when several flows are refused: every refused one has its diagnostics, under /operations/<index>).
+       */
+      operation?: number;
     };
   };
 }
@@ -2622,6 +2632,130 @@ export interface RuleProblem {
    * What is wrong with the stored rule: the engine's findings and the site checks', paths into the rule (/flow_json/..., /trigger_config/point_refs/<k>).
    */
   diagnostics: Diagnostic[];
+}
+/**
+ * Body of POST /api/rules/batch: rule changes applied in order, all in one store transaction, or none. Each operation is one of the single rule mutations (a create is a whole rule, not a stub) and writes the audit record its single route writes; the scheduler reloads once, with every rule changed. At most 5000 operations (the batch body limit, SVC_BATCH_BODY_LIMIT_BYTES, applies too).
+ */
+export interface RuleBatchRequest {
+  /**
+   * Applied in this order; a refusal of any one stores nothing (the error names it: details.operation and diagnostics under /operations/<index>).
+   *
+   * @minItems 1
+   * @maxItems 5000
+   */
+  operations: RuleOperation[];
+  /**
+   * Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`).
+   */
+  confirmed: true;
+}
+/**
+ * Creates a whole rule (POST /api/rules and PUT of its flow in one): its flow is compiled with the service's site as a PUT's is. Audited as rule.create, and also rule.enable when `enabled` is true.
+ */
+export interface RuleCreateOperation {
+  /**
+   * Creates a rule.
+   */
+  op: "create";
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  name: string;
+  /**
+   * What the rule does and why, for humans.
+   */
+  description?: string;
+  /**
+   * Higher runs first when several rules are due; ties by id ascending.
+   */
+  priority?: number;
+  /**
+   * Minimum gap after a successful execution that performed at least one action (0: none).
+   */
+  cooldown_ms?: number;
+  /**
+   * When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).
+   */
+  trigger_config?: null | TriggerConfig;
+  flow_json: FlowJson;
+  /**
+   * Whether the rule is created enabled (schedulable).
+   */
+  enabled?: boolean;
+}
+/**
+ * PUT /api/rules/{id}: a partial update with the same fields and checks. Audited as rule.update.
+ */
+export interface RuleUpdateOperation {
+  /**
+   * Updates a rule.
+   */
+  op: "update";
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  id: number;
+  /**
+   * Name of the rule, for humans (1 to 200 characters).
+   */
+  name?: string;
+  /**
+   * What the rule does and why, for humans.
+   */
+  description?: string;
+  /**
+   * Higher runs first when several rules are due; ties by id ascending.
+   */
+  priority?: number;
+  /**
+   * Minimum gap after a successful execution that performed at least one action (0: none).
+   */
+  cooldown_ms?: number;
+  /**
+   * When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).
+   */
+  trigger_config?: null | TriggerConfig;
+  flow_json?: FlowJson;
+}
+/**
+ * POST /api/rules/{id}/enable or /disable, or DELETE /api/rules/{id}. Audited as rule.enable, rule.disable or rule.delete.
+ */
+export interface RuleIdOperation {
+  /**
+   * What is done to the rule.
+   */
+  op: "enable" | "disable" | "delete";
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  id: number;
+}
+/**
+ * POST /api/rules/batch: every operation applied, in order, and the one scheduler reload after them.
+ */
+export interface RuleBatchResult {
+  /**
+   * One per operation, in the order sent.
+   */
+  results: RuleOperationResult[];
+  reload: ReloadSummary;
+}
+/**
+ * What one operation did.
+ */
+export interface RuleOperationResult {
+  /**
+   * The operation's `op`.
+   */
+  op: "create" | "update" | "enable" | "disable" | "delete";
+  /**
+   * Assigned by the service; a client never chooses it.
+   */
+  id: number;
+  /**
+   * For a create or update: the warnings a PUT answers (paths into the rule, /flow_json/...); never blocking. Empty otherwise.
+   */
+  warnings: Diagnostic[];
 }
 /**
  * Body of POST /api/rules: creates a disabled stub with a name and description; the flow and trigger come by PUT.

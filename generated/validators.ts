@@ -629,7 +629,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateAuditEventPage = validate22;
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-event-page.schema.json","title":"AuditEventPage","description":"GET /api/v1/audit/events: a page of audit events, ascending by sequence, with the breaks of the hash chain found in the span the page covers (from the cursor to its last item).","type":"object","required":["items","nextCursor"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"audit-event.schema.json"},"description":"The events of the page, ascending by sequence."},"nextCursor":{"description":"The `cursor` of the next page when more may follow, else null.","tsType":"string | null","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}},"gaps":{"type":"array","description":"Sequences missing from the chain (of every tenant) between the page's cursor and its last item, as inclusive ranges: deleted events. Empty when none; consecutive pages mark each gap once. The service always sends it.","items":{"$ref":"#/$defs/SequenceGap"}},"digestMismatches":{"type":"array","description":"Sequences of items on this page whose evidenceDigest does not follow from the event and its predecessor's digest: the event (or the one before it) was altered. Empty when none. The service always sends it.","items":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}}},"$defs":{"SequenceGap":{"title":"SequenceGap","type":"object","description":"Inclusive range of missing audit sequences.","required":["from","to"],"additionalProperties":false,"properties":{"from":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"},"to":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}}}}};
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-event.schema.json","title":"AuditEvent","description":"One immutable audit record of a mutation, hash-chained to the previous one by `evidenceDigest`.","type":"object","required":["sequence","occurredAt","tenantId","projectId","subject","action","resource","outcome","risk","confirmation","correlationId","evidenceDigest"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"},"occurredAt":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the mutation was attempted."},"tenantId":{"type":"string","description":"Tenant of the subject."},"projectId":{"type":"string","description":"Project of the subject."},"subject":{"type":"object","required":["id","role"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Who acted (the token's subject)."},"role":{"type":"string","description":"The subject's role, e.g. `Engineer`."}},"description":"Who acted."},"action":{"type":"string","description":"Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, scheduler.reload, data_processing.process."},"resource":{"type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"type":"string","description":"Kind of the resource, e.g. `rule`, `scheduler` or `data-processing-task`."},"id":{"type":["string","null"],"description":"The resource's id as a decimal string (a rule id), or null for a resource without one."}},"description":"What was acted on."},"outcome":{"enum":["allowed","denied","invalid"],"description":"`allowed`: the call went ahead; `denied`: the caller's role does not permit it; `invalid`: refused after authorisation for its input (query, path id, body) or a missing confirmation."},"risk":{"enum":["low","medium","high"],"description":"Risk class of the action."},"confirmation":{"enum":["confirmed","not-required","missing","unknown"],"description":"Whether the request carried `confirmed: true`, or needed none; `unknown` when it was refused before its confirmation could be read (a denied call's body is never read; a body that is not acceptable JSON)."},"correlationId":{"type":"string","description":"Correlation id of the request (its `x-correlation-id`)."},"traceId":{"type":"string","description":"Trace id of the request, when it carried one."},"evidenceDigest":{"type":"string","description":"Lower-case hex sha256 of the previous event's digest (empty for the first) and this event's RFC 8785 canonical JSON.","pattern":"^[0-9a-f]{64}$"}}};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-event.schema.json","title":"AuditEvent","description":"One immutable audit record of a mutation, hash-chained to the previous one by `evidenceDigest`.","type":"object","required":["sequence","occurredAt","tenantId","projectId","subject","action","resource","outcome","risk","confirmation","correlationId","evidenceDigest"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"},"occurredAt":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the mutation was attempted."},"tenantId":{"type":"string","description":"Tenant of the subject."},"projectId":{"type":"string","description":"Project of the subject."},"subject":{"type":"object","required":["id","role"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Who acted (the token's subject)."},"role":{"type":"string","description":"The subject's role, e.g. `Engineer`."}},"description":"Who acted."},"action":{"type":"string","description":"Namespaced verb: rule.create, rule.update, rule.delete, rule.enable, rule.disable, rule.execute, rule.batch (a refused POST /api/rules/batch; an accepted one records each rule's own action), scheduler.reload, data_processing.process."},"resource":{"type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"type":"string","description":"Kind of the resource, e.g. `rule`, `scheduler` or `data-processing-task`."},"id":{"type":["string","null"],"description":"The resource's id as a decimal string (a rule id), or null for a resource without one."}},"description":"What was acted on."},"outcome":{"enum":["allowed","denied","invalid"],"description":"`allowed`: the call went ahead; `denied`: the caller's role does not permit it; `invalid`: refused after authorisation for its input (query, path id, body) or a missing confirmation."},"risk":{"enum":["low","medium","high"],"description":"Risk class of the action."},"confirmation":{"enum":["confirmed","not-required","missing","unknown"],"description":"Whether the request carried `confirmed: true`, or needed none; `unknown` when it was refused before its confirmation could be read (a denied call's body is never read; a body that is not acceptable JSON)."},"correlationId":{"type":"string","description":"Correlation id of the request (its `x-correlation-id`)."},"traceId":{"type":"string","description":"Trace id of the request, when it carried one."},"evidenceDigest":{"type":"string","description":"Lower-case hex sha256 of the previous event's digest (empty for the first) and this event's RFC 8785 canonical JSON.","pattern":"^[0-9a-f]{64}$"}}};
 const schema40 = {"title":"Timestamp","description":"RFC 3339 UTC timestamp with at most millisecond precision, as the service writes it.","type":"string","format":"date-time","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$", "u");
@@ -18953,7 +18953,7 @@ return errors === 0;
 validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateErrorResponse = validate203;
-const schema427 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."},"existing_rule_id":{"type":"integer","minimum":1,"description":"With `duplicate-name`: the id of the rule that already has the name."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500, service-unavailable 503 (a limit of the service is reached, such as the number of live WebSocket connections: try again later). The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","service-unavailable","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
+const schema427 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/error-response.schema.json","title":"ErrorResponse","description":"Error envelope of the rule API (/api/... outside /api/v1).","type":"object","required":["success","error"],"additionalProperties":false,"properties":{"success":{"const":false,"description":"Always false for an error."},"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"$ref":"#/$defs/ErrorCode"},"message":{"type":"string","description":"What went wrong, in plain words; internal errors say only that and the correlation id."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."},"details":{"type":"object","required":[],"additionalProperties":false,"properties":{"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"The problems found in the input, each with where (JSON Pointer path, node id)."},"hint":{"type":"string","description":"What to do instead, e.g. for `enabled` in a PUT."},"existing_rule_id":{"type":"integer","minimum":1,"description":"With `duplicate-name`: the id of the rule that already has the name."},"operation":{"type":"integer","minimum":0,"maximum":4999,"description":"With POST /api/rules/batch: the index of the operation that refused the batch (the first one, when several flows are refused: every refused one has its diagnostics, under /operations/<index>)."}},"description":"Details of a client error."}},"description":"The error."}},"$defs":{"ErrorCode":{"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500, service-unavailable 503 (a limit of the service is reached, such as the number of live WebSocket connections: try again later). The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","service-unavailable","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]}}};
 const schema428 = {"title":"ErrorCode","description":"Stable error code; each has one HTTP status: invalid-input and confirmation-required 400, unauthenticated 401, permission-denied 403, not-found 404, method-not-allowed 405, conflict and duplicate-name (another rule has the name; rule names are unique, compared exactly) 409, payload-too-large 413, unsupported-media-type 415, internal 500, service-unavailable 503 (a limit of the service is reached, such as the number of live WebSocket connections: try again later). The data-processing routes (/api/v1/data-processing/...) also answer the spec's upper-case codes of a processing call: OPTIONS_INVALID and AS_OF_IN_FUTURE 400, TASK_NOT_FOUND and BINDING_NOT_FOUND 404, TASK_REVISION_MISMATCH, BINDING_REVISION_MISMATCH and BINDING_DISABLED 409, QUALITY_REJECTED and FRAME_INVALID 422 (the service's own frame assembly refused the data), RESULT_REJECTED and PROCESSOR_FAILED 502, PROCESSOR_BUSY and PROCESSOR_UNAVAILABLE 503, DEADLINE_EXCEEDED 504.","enum":["invalid-input","confirmation-required","unauthenticated","permission-denied","not-found","method-not-allowed","conflict","duplicate-name","payload-too-large","unsupported-media-type","internal","service-unavailable","OPTIONS_INVALID","AS_OF_IN_FUTURE","TASK_NOT_FOUND","BINDING_NOT_FOUND","TASK_REVISION_MISMATCH","BINDING_REVISION_MISMATCH","BINDING_DISABLED","QUALITY_REJECTED","FRAME_INVALID","RESULT_REJECTED","PROCESSOR_FAILED","PROCESSOR_BUSY","PROCESSOR_UNAVAILABLE","DEADLINE_EXCEEDED"]};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19101,7 +19101,7 @@ if(data1.details !== undefined){
 let data5 = data1.details;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
-if(!(((key2 === "diagnostics") || (key2 === "hint")) || (key2 === "existing_rule_id"))){
+if(!((((key2 === "diagnostics") || (key2 === "hint")) || (key2 === "existing_rule_id")) || (key2 === "operation"))){
 const err11 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema427.properties.error.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -19172,9 +19172,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.properties.error.properties.details.type,parentSchema:schema427.properties.error.properties.details,data:data5};
+if(data5.operation !== undefined){
+let data10 = data5.operation;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err16 = {instancePath:instancePath+"/error/details/operation",schemaPath:"#/properties/error/properties/details/properties/operation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema427.properties.error.properties.details.properties.operation.type,parentSchema:schema427.properties.error.properties.details.properties.operation,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19183,10 +19184,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.properties.error.type,parentSchema:schema427.properties.error,data:data1};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 4999 || isNaN(data10)){
+const err17 = {instancePath:instancePath+"/error/details/operation",schemaPath:"#/properties/error/properties/details/properties/operation/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4999},message:"must be <= 4999",schema:4999,parentSchema:schema427.properties.error.properties.details.properties.operation,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19195,15 +19195,50 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.type,parentSchema:schema427,data};
+if(data10 < 0 || isNaN(data10)){
+const err18 = {instancePath:instancePath+"/error/details/operation",schemaPath:"#/properties/error/properties/details/properties/operation/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema427.properties.error.properties.details.properties.operation,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/error/details",schemaPath:"#/properties/error/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.properties.error.properties.details.type,parentSchema:schema427.properties.error.properties.details,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.properties.error.type,parentSchema:schema427.properties.error,data:data1};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.type,parentSchema:schema427,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -28854,571 +28889,49 @@ return errors === 0;
 }
 validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateRuleCreateRequest = validate234;
-const schema472 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-create-request.schema.json","title":"RuleCreateRequest","description":"Body of POST /api/rules: creates a disabled stub with a name and description; the flow and trigger come by PUT.","type":"object","required":["name","confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
-const schema474 = {"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."};
+export const rawValidateRuleBatchRequest = validate234;
+const schema472 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-batch-request.schema.json","title":"RuleBatchRequest","description":"Body of POST /api/rules/batch: rule changes applied in order, all in one store transaction, or none. Each operation is one of the single rule mutations (a create is a whole rule, not a stub) and writes the audit record its single route writes; the scheduler reloads once, with every rule changed. At most 5000 operations (the batch body limit, SVC_BATCH_BODY_LIMIT_BYTES, applies too).","type":"object","required":["operations","confirmed"],"additionalProperties":false,"properties":{"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"$ref":"#/$defs/RuleOperation"},"description":"Applied in this order; a refusal of any one stores nothing (the error names it: details.operation and diagnostics under /operations/<index>)."},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}},"$defs":{"RuleOperation":{"title":"RuleOperation","description":"One change, discriminated by `op`.","type":"object","discriminator":{"propertyName":"op"},"oneOf":[{"title":"RuleCreateOperation","description":"Creates a whole rule (POST /api/rules and PUT of its flow in one): its flow is compiled with the service's site as a PUT's is. Audited as rule.create, and also rule.enable when `enabled` is true.","type":"object","required":["op","name","flow_json"],"additionalProperties":false,"properties":{"op":{"const":"create","description":"Creates a rule."},"name":{"$ref":"rule-update-request.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"priority":{"$ref":"rule.schema.json#/properties/priority","default":0},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms","default":0},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config","default":null},"flow_json":{"$ref":"flow-json.schema.json"},"enabled":{"type":"boolean","default":false,"description":"Whether the rule is created enabled (schedulable)."}}},{"title":"RuleUpdateOperation","description":"PUT /api/rules/{id}: a partial update with the same fields and checks. Audited as rule.update.","type":"object","required":["op","id"],"additionalProperties":false,"properties":{"op":{"const":"update","description":"Updates a rule."},"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule-update-request.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"}}},{"title":"RuleIdOperation","description":"POST /api/rules/{id}/enable or /disable, or DELETE /api/rules/{id}. Audited as rule.enable, rule.disable or rule.delete.","type":"object","required":["op","id"],"additionalProperties":false,"properties":{"op":{"enum":["enable","disable","delete"],"description":"What is done to the rule."},"id":{"$ref":"rule.schema.json#/properties/id"}}}]}}};
+const schema473 = {"title":"RuleOperation","description":"One change, discriminated by `op`.","type":"object","discriminator":{"propertyName":"op"},"oneOf":[{"title":"RuleCreateOperation","description":"Creates a whole rule (POST /api/rules and PUT of its flow in one): its flow is compiled with the service's site as a PUT's is. Audited as rule.create, and also rule.enable when `enabled` is true.","type":"object","required":["op","name","flow_json"],"additionalProperties":false,"properties":{"op":{"const":"create","description":"Creates a rule."},"name":{"$ref":"rule-update-request.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"priority":{"$ref":"rule.schema.json#/properties/priority","default":0},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms","default":0},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config","default":null},"flow_json":{"$ref":"flow-json.schema.json"},"enabled":{"type":"boolean","default":false,"description":"Whether the rule is created enabled (schedulable)."}}},{"title":"RuleUpdateOperation","description":"PUT /api/rules/{id}: a partial update with the same fields and checks. Audited as rule.update.","type":"object","required":["op","id"],"additionalProperties":false,"properties":{"op":{"const":"update","description":"Updates a rule."},"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule-update-request.schema.json#/properties/name"},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"}}},{"title":"RuleIdOperation","description":"POST /api/rules/{id}/enable or /disable, or DELETE /api/rules/{id}. Audited as rule.enable, rule.disable or rule.delete.","type":"object","required":["op","id"],"additionalProperties":false,"properties":{"op":{"enum":["enable","disable","delete"],"description":"What is done to the rule."},"id":{"$ref":"rule.schema.json#/properties/id"}}}]};
+const schema476 = {"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."};
+const schema477 = {"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."};
+const schema478 = {"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."};
+const schema480 = {"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."};
 const pattern177 = new RegExp("^(?!\\s*$)(?!\\d+$)", "u");
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://svc.example/schemas/rule-create-request.schema.json" */;
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate241.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema472.required,parentSchema:schema472,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.confirmed === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'",schema:schema472.required,parentSchema:schema472,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "description")) || (key0 === "confirmed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema472,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func3(data0) > 200){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern177.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema472.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema472.properties.name.type,parentSchema:schema472.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func3(data1) > 4000){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema474,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.type,parentSchema:schema474,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.confirmed !== undefined){
-let data2 = data.confirmed;
-if(true !== data2){
-const err10 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema472.properties.confirmed,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema472.type,parentSchema:schema472,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate234.errors = vErrors;
-return errors === 0;
-}
-validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const rawValidateRuleCreated = validate235;
-const schema475 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-created.schema.json","title":"RuleCreated","description":"POST /api/rules: the stub that was created (disabled, with an empty topology).","type":"object","required":["id","name","status"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"status":{"const":"created","description":"Always `created`."}}};
-
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://svc.example/schemas/rule-created.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate235.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema475.required,parentSchema:schema475,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema475.required,parentSchema:schema475,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema475.required,parentSchema:schema475,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "name")) || (key0 === "status"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema475,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func3(data1) > 200){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func3(data1) < 1){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data2 = data.status;
-if("created" !== data2){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "created"},message:"must be equal to constant",schema:"created",parentSchema:schema475.properties.status,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema475.type,parentSchema:schema475,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate235.errors = vErrors;
-return errors === 0;
-}
-validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const rawValidateRuleDeleted = validate236;
-const schema478 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-deleted.schema.json","title":"RuleDeleted","description":"DELETE /api/rules/{id}: the rule that was removed (its execution history stays).","type":"object","required":["id","status"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"status":{"const":"deleted","description":"Always `deleted`."}}};
-
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://svc.example/schemas/rule-deleted.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate236.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema478.required,parentSchema:schema478,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema478.required,parentSchema:schema478,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "id") || (key0 === "status"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema478,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data1 = data.status;
-if("deleted" !== data1){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "deleted"},message:"must be equal to constant",schema:"deleted",parentSchema:schema478.properties.status,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema478.type,parentSchema:schema478,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate236.errors = vErrors;
-return errors === 0;
-}
-validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const rawValidateYamlRuleFile = validate237;
-const schema480 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
-const schema481 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
-const schema482 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
-const pattern178 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
-const schema483 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
-const schema484 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
-
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate240.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.every === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema484.required,parentSchema:schema484,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "every")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema484,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.every !== undefined){
-let data0 = data.every;
-if(typeof data0 === "string"){
-if(!pattern178.test(data0)){
-const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema482,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.type,parentSchema:schema482,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema484.type,parentSchema:schema484,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate240.errors = vErrors;
-return errors === 0;
-}
-validate240.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema486 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
-const schema487 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"};
-const pattern180 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$", "u");
-const schema489 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
-const schema490 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
-const pattern182 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
-
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate243.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((!((typeof data == "number") && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema489.type},message:"must be number,string",schema:schema489.type,parentSchema:schema489,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs4 = errors;
 if(typeof data === "string"){
-if(!pattern182.test(data)){
-const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema490,data};
+if(func3(data) > 200){
+const err0 = {instancePath,schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29427,9 +28940,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/$defs/Percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema490.type,parentSchema:schema490,data};
+if(typeof data === "string"){
+if(!pattern177.test(data)){
+const err3 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema480,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29438,15 +28951,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-ifClause0 = "then";
 }
 else {
-const _errs7 = errors;
-if((typeof data == "number") && (isFinite(data))){
-if(data <= 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/else/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema489.else,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.type,parentSchema:schema480,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29455,3521 +28962,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs7 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema489.if,parentSchema:schema489,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate243.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate241.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate242.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.on_change === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_change"},message:"must have required property '"+"on_change"+"'",schema:schema486.required,parentSchema:schema486,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "on_change") || (key0 === "deadband")) || (key0 === "value"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema486,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.on_change !== undefined){
-let data0 = data.on_change;
-if(Array.isArray(data0)){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema486.properties.on_change,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 === "string"){
-if(!pattern180.test(data1)){
-const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$",parentSchema:schema487,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema486.properties.on_change.type,parentSchema:schema486.properties.on_change,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.deadband !== undefined){
-let data2 = data.deadband;
-if(typeof data2 === "string"){
-if(!pattern178.test(data2)){
-const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema482,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.type,parentSchema:schema482,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate243(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema486.type,parentSchema:schema486,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate242.errors = vErrors;
-return errors === 0;
-}
-validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate239.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.every === undefined) && (missing0 = "every")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs3 = errors;
-if(!(validate240(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs4 = errors;
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema483.if,parentSchema:schema483,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate239.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate239.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-const schema491 = {"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}};
-const schema492 = {"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"};
-const schema520 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
-const schema493 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
-const schema495 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"};
-const pattern184 = new RegExp("^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$", "u");
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate248.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.input === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema493.required,parentSchema:schema493,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "input")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema493,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.input !== undefined){
-let data0 = data.input;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema493.properties.input,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema493.properties.input.propertyNames,parentSchema:schema493.properties.input,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if(typeof data1 === "string"){
-if(!pattern184.test(data1)){
-const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema495,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema493.properties.input.type,parentSchema:schema493.properties.input,data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema493.type,parentSchema:schema493,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-validate248.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema496 = {"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}};
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.param === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema496.required,parentSchema:schema496,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "param")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema496,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.param !== undefined){
-let data0 = data.param;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema496.properties.param,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema496.properties.param.propertyNames,parentSchema:schema496.properties.param,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "boolean")){
-const err6 = {instancePath:instancePath+"/param/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/param/additionalProperties/type",keyword:"type",params:{type: schema496.properties.param.additionalProperties.type},message:"must be number,boolean",schema:schema496.properties.param.additionalProperties.type,parentSchema:schema496.properties.param.additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema496.properties.param.type,parentSchema:schema496.properties.param,data:data0};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema496.type,parentSchema:schema496,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate250.errors = vErrors;
-return errors === 0;
-}
-validate250.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema498 = {"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}};
-const schema500 = {"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1};
-
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate252.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.let === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "let"},message:"must have required property '"+"let"+"'",schema:schema498.required,parentSchema:schema498,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "let")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema498,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.let !== undefined){
-let data0 = data.let;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema498.properties.let,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema498.properties.let.propertyNames,parentSchema:schema498.properties.let,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err6 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema500.type},message:"must be string,number,boolean",schema:schema500.type,parentSchema:schema500,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema500,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema498.properties.let.type,parentSchema:schema498.properties.let,data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema498.type,parentSchema:schema498,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
-validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema501 = {"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
-const schema502 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"};
-const pattern187 = new RegExp("^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$", "u");
-
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.write === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema501.required,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema501.required,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "write") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.write !== undefined){
-let data0 = data.write;
-if(typeof data0 === "string"){
-if(!pattern187.test(data0)){
-const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema502,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.type,parentSchema:schema502,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data1 = data.value;
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema500.type},message:"must be string,number,boolean",schema:schema500.type,parentSchema:schema500,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema500,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-validate254.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema504 = {"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}};
-
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate256.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.delta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delta"},message:"must have required property '"+"delta"+"'",schema:schema504.required,parentSchema:schema504,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema504.required,parentSchema:schema504,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.over === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema504.required,parentSchema:schema504,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "delta") || (key0 === "point")) || (key0 === "over"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema504,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.delta !== undefined){
-let data0 = data.delta;
-if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
-const err4 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.point !== undefined){
-let data1 = data.point;
-if(typeof data1 === "string"){
-if(!pattern184.test(data1)){
-const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema495,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.over !== undefined){
-let data2 = data.over;
-if(typeof data2 === "string"){
-if(!pattern178.test(data2)){
-const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema482,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.type,parentSchema:schema482,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema504.type,parentSchema:schema504,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate256.errors = vErrors;
-return errors === 0;
-}
-validate256.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema508 = {"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}};
-const schema509 = {"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}};
-const schema510 = {"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}};
-
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate259.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema509.type,parentSchema:schema509,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.input === undefined) && (missing0 = "input")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs3 = errors;
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = true;
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.param === undefined) && (missing1 = "param")){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs7 = errors;
-if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs7 === errors;
-valid1 = _valid1;
-if(valid1){
-var props1 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs8 = errors;
-const _errs9 = errors;
-let valid2 = true;
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.let === undefined) && (missing2 = "let")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-errors = _errs9;
-if(vErrors !== null){
-if(_errs9){
-vErrors.length = _errs9;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs11 = errors;
-if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var _valid2 = _errs11 === errors;
-valid2 = _valid2;
-if(valid2){
-var props2 = true;
-}
-ifClause2 = "then";
-}
-else {
-const _errs12 = errors;
-const _errs13 = errors;
-let valid3 = true;
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.write === undefined) && (missing3 = "write")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid3 = _errs14 === errors;
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause3;
-if(_valid3){
-const _errs15 = errors;
-if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
-errors = vErrors.length;
-}
-var _valid3 = _errs15 === errors;
-valid3 = _valid3;
-if(valid3){
-var props3 = true;
-}
-ifClause3 = "then";
-}
-else {
-const _errs16 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-const err5 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema510,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "input") || (key0 === "param")) || (key0 === "let")) || (key0 === "write"))){
-const err6 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema510,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema510.type,parentSchema:schema510,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid3 = _errs16 === errors;
-valid3 = _valid3;
-if(valid3){
-if(props3 !== true){
-props3 = true;
-}
-}
-ifClause3 = "else";
-}
-if(!valid3){
-const err8 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema509.else.else.else.if,parentSchema:schema509.else.else.else,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid2 = _errs12 === errors;
-valid2 = _valid2;
-if(valid2){
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-}
-ifClause2 = "else";
-}
-if(!valid2){
-const err9 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema509.else.else.if,parentSchema:schema509.else.else,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var _valid1 = _errs8 === errors;
-valid1 = _valid1;
-if(valid1){
-if(props1 !== true && props2 !== undefined){
-if(props2 === true){
-props1 = true;
-}
-else {
-props1 = props1 || {};
-Object.assign(props1, props2);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid1){
-const err10 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema509.else.if,parentSchema:schema509.else,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err11 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema509.if,parentSchema:schema509,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate259.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate259.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate258.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.node === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema508.required,parentSchema:schema508,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "node")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema508,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.node !== undefined){
-let data0 = data.node;
-if(Array.isArray(data0)){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema508.properties.node,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate259(data0[i0], {instancePath:instancePath+"/node/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.properties.node.type,parentSchema:schema508.properties.node,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema508.type,parentSchema:schema508,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate258.errors = vErrors;
-return errors === 0;
-}
-validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema511 = {"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}};
-const wrapper0 = {validate: validate247};
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate266.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.when === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema511.required,parentSchema:schema511,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.then === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema511.required,parentSchema:schema511,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "when") || (key0 === "output")) || (key0 === "then"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema511,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.when !== undefined){
-let data0 = data.when;
-if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (typeof data0 !== "boolean")){
-const err3 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema500.type},message:"must be string,number,boolean",schema:schema500.type,parentSchema:schema500,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema500,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.output !== undefined){
-let data1 = data.output;
-if(typeof data1 === "string"){
-if(!pattern25.test(data1)){
-const err5 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.then !== undefined){
-let data2 = data.then;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/then/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.properties.then.type,parentSchema:schema511.properties.then,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema511.type,parentSchema:schema511,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema514 = {"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
-
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate268.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.match === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'",schema:schema514.required,parentSchema:schema514,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.cases === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'",schema:schema514.required,parentSchema:schema514,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "match") || (key0 === "cases")) || (key0 === "else"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema514,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.match !== undefined){
-let data0 = data.match;
-if(!((data0 === "first") || (data0 === "all"))){
-const err3 = {instancePath:instancePath+"/match",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.cases !== undefined){
-let data1 = data.cases;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema514.properties.cases,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate266(data1[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.properties.cases.type,parentSchema:schema514.properties.cases,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.else !== undefined){
-let data3 = data.else;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/else/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.properties.else.type,parentSchema:schema514.properties.else,data:data3};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.type,parentSchema:schema514,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate268.errors = vErrors;
-return errors === 0;
-}
-validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema516 = {"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}};
-
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate271.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fork === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fork"},message:"must have required property '"+"fork"+"'",schema:schema516.required,parentSchema:schema516,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "fork")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema516,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.fork !== undefined){
-let data0 = data.fork;
-if(Array.isArray(data0)){
-if(data0.length < 2){
-const err2 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema516.properties.fork,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(Array.isArray(data1)){
-const len1 = data1.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data1[i1], {instancePath:instancePath+"/fork/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.properties.fork.items.type,parentSchema:schema516.properties.fork.items,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.properties.fork.type,parentSchema:schema516.properties.fork,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema516.type,parentSchema:schema516,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema517 = {"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}};
-
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate273.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.goto === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goto"},message:"must have required property '"+"goto"+"'",schema:schema517.required,parentSchema:schema517,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "goto")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema517,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.goto !== undefined){
-let data0 = data.goto;
-if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
-const err2 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.type,parentSchema:schema517,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate273.errors = vErrors;
-return errors === 0;
-}
-validate273.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema519 = {"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
-
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.else === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "else"},message:"must have required property '"+"else"+"'",schema:schema519.required,parentSchema:schema519,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "else")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema519,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.else !== undefined){
-let data0 = data.else;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/else/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.properties.else.type,parentSchema:schema519.properties.else,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema519.type,parentSchema:schema519,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate247.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema491.type},message:"must be string,object",schema:schema491.type,parentSchema:schema491,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs4 = errors;
-if("end" !== data){
-const err2 = {instancePath,schemaPath:"#/$defs/EndStep/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema492,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs6 = errors;
-const _errs7 = errors;
-let valid2 = true;
-const _errs8 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid1 = _errs8 === errors;
-errors = _errs7;
-if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs10 = errors;
-const _errs11 = errors;
-let valid3 = true;
-const _errs12 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.input === undefined) && (missing0 = "input")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs12 === errors;
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid2){
-const _errs13 = errors;
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-var _valid2 = _errs13 === errors;
-valid3 = _valid2;
-if(valid3){
-var props0 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs14 = errors;
-const _errs15 = errors;
-let valid4 = true;
-const _errs16 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.param === undefined) && (missing1 = "param")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid3 = _errs16 === errors;
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid3){
-const _errs17 = errors;
-if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-var _valid3 = _errs17 === errors;
-valid4 = _valid3;
-if(valid4){
-var props1 = true;
-}
-ifClause2 = "then";
-}
-else {
-const _errs18 = errors;
-const _errs19 = errors;
-let valid5 = true;
-const _errs20 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.let === undefined) && (missing2 = "let")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid4 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause3;
-if(_valid4){
-const _errs21 = errors;
-if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var _valid4 = _errs21 === errors;
-valid5 = _valid4;
-if(valid5){
-var props2 = true;
-}
-ifClause3 = "then";
-}
-else {
-const _errs22 = errors;
-const _errs23 = errors;
-let valid6 = true;
-const _errs24 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.write === undefined) && (missing3 = "write")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid5 = _errs24 === errors;
-errors = _errs23;
-if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause4;
-if(_valid5){
-const _errs25 = errors;
-if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
-errors = vErrors.length;
-}
-var _valid5 = _errs25 === errors;
-valid6 = _valid5;
-if(valid6){
-var props3 = true;
-}
-ifClause4 = "then";
-}
-else {
-const _errs26 = errors;
-const _errs27 = errors;
-let valid7 = true;
-const _errs28 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.delta === undefined) && (missing4 = "delta")){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid6 = _errs28 === errors;
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause5;
-if(_valid6){
-const _errs29 = errors;
-if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
-errors = vErrors.length;
-}
-var _valid6 = _errs29 === errors;
-valid7 = _valid6;
-if(valid7){
-var props4 = true;
-}
-ifClause5 = "then";
-}
-else {
-const _errs30 = errors;
-const _errs31 = errors;
-let valid8 = true;
-const _errs32 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.node === undefined) && (missing5 = "node")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid7 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause6;
-if(_valid7){
-const _errs33 = errors;
-if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
-errors = vErrors.length;
-}
-var _valid7 = _errs33 === errors;
-valid8 = _valid7;
-if(valid8){
-var props5 = true;
-}
-ifClause6 = "then";
-}
-else {
-const _errs34 = errors;
-const _errs35 = errors;
-let valid9 = true;
-const _errs36 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.when === undefined) && (missing6 = "when")){
-const err10 = {};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid8 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause7;
-if(_valid8){
-const _errs37 = errors;
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
-errors = vErrors.length;
-}
-var _valid8 = _errs37 === errors;
-valid9 = _valid8;
-if(valid9){
-var props6 = true;
-}
-ifClause7 = "then";
-}
-else {
-const _errs38 = errors;
-const _errs39 = errors;
-let valid10 = true;
-const _errs40 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.match === undefined) && (missing7 = "match")){
-const err11 = {};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var _valid9 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause8;
-if(_valid9){
-const _errs41 = errors;
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
-errors = vErrors.length;
-}
-var _valid9 = _errs41 === errors;
-valid10 = _valid9;
-if(valid10){
-var props7 = true;
-}
-ifClause8 = "then";
-}
-else {
-const _errs42 = errors;
-const _errs43 = errors;
-let valid11 = true;
-const _errs44 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((data.fork === undefined) && (missing8 = "fork")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid10 = _errs44 === errors;
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause9;
-if(_valid10){
-const _errs45 = errors;
-if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
-errors = vErrors.length;
-}
-var _valid10 = _errs45 === errors;
-valid11 = _valid10;
-if(valid11){
-var props8 = true;
-}
-ifClause9 = "then";
-}
-else {
-const _errs46 = errors;
-const _errs47 = errors;
-let valid12 = true;
-const _errs48 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((data.goto === undefined) && (missing9 = "goto")){
-const err13 = {};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid11 = _errs48 === errors;
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause10;
-if(_valid11){
-const _errs49 = errors;
-if(!(validate273(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
-errors = vErrors.length;
-}
-var _valid11 = _errs49 === errors;
-valid12 = _valid11;
-if(valid12){
-var props9 = true;
-}
-ifClause10 = "then";
-}
-else {
-const _errs50 = errors;
-const _errs51 = errors;
-let valid13 = true;
-const _errs52 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing10;
-if((data.else === undefined) && (missing10 = "else")){
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid12 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause11;
-if(_valid12){
-const _errs53 = errors;
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
-errors = vErrors.length;
-}
-var _valid12 = _errs53 === errors;
-valid13 = _valid12;
-if(valid13){
-var props10 = true;
-}
-ifClause11 = "then";
-}
-else {
-const _errs54 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-const err15 = {instancePath,schemaPath:"#/$defs/UnknownStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema520,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema520.properties, key0))){
-const err16 = {instancePath,schemaPath:"#/$defs/UnknownStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema520,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/$defs/UnknownStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.type,parentSchema:schema520,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid12 = _errs54 === errors;
-valid13 = _valid12;
-if(valid13){
-if(props10 !== true){
-props10 = true;
-}
-}
-ifClause11 = "else";
-}
-if(!valid13){
-const err18 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause11},message:"must match \""+ifClause11+"\" schema",schema:schema491.else.then.else.else.else.else.else.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid11 = _errs50 === errors;
-valid12 = _valid11;
-if(valid12){
-if(props9 !== true && props10 !== undefined){
-if(props10 === true){
-props9 = true;
-}
-else {
-props9 = props9 || {};
-Object.assign(props9, props10);
-}
-}
-}
-ifClause10 = "else";
-}
-if(!valid12){
-const err19 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause10},message:"must match \""+ifClause10+"\" schema",schema:schema491.else.then.else.else.else.else.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var _valid10 = _errs46 === errors;
-valid11 = _valid10;
-if(valid11){
-if(props8 !== true && props9 !== undefined){
-if(props9 === true){
-props8 = true;
-}
-else {
-props8 = props8 || {};
-Object.assign(props8, props9);
-}
-}
-}
-ifClause9 = "else";
-}
-if(!valid11){
-const err20 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause9},message:"must match \""+ifClause9+"\" schema",schema:schema491.else.then.else.else.else.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var _valid9 = _errs42 === errors;
-valid10 = _valid9;
-if(valid10){
-if(props7 !== true && props8 !== undefined){
-if(props8 === true){
-props7 = true;
-}
-else {
-props7 = props7 || {};
-Object.assign(props7, props8);
-}
-}
-}
-ifClause8 = "else";
-}
-if(!valid10){
-const err21 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause8},message:"must match \""+ifClause8+"\" schema",schema:schema491.else.then.else.else.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var _valid8 = _errs38 === errors;
-valid9 = _valid8;
-if(valid9){
-if(props6 !== true && props7 !== undefined){
-if(props7 === true){
-props6 = true;
-}
-else {
-props6 = props6 || {};
-Object.assign(props6, props7);
-}
-}
-}
-ifClause7 = "else";
-}
-if(!valid9){
-const err22 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause7},message:"must match \""+ifClause7+"\" schema",schema:schema491.else.then.else.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var _valid7 = _errs34 === errors;
-valid8 = _valid7;
-if(valid8){
-if(props5 !== true && props6 !== undefined){
-if(props6 === true){
-props5 = true;
-}
-else {
-props5 = props5 || {};
-Object.assign(props5, props6);
-}
-}
-}
-ifClause6 = "else";
-}
-if(!valid8){
-const err23 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause6},message:"must match \""+ifClause6+"\" schema",schema:schema491.else.then.else.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var _valid6 = _errs30 === errors;
-valid7 = _valid6;
-if(valid7){
-if(props4 !== true && props5 !== undefined){
-if(props5 === true){
-props4 = true;
-}
-else {
-props4 = props4 || {};
-Object.assign(props4, props5);
-}
-}
-}
-ifClause5 = "else";
-}
-if(!valid7){
-const err24 = {instancePath,schemaPath:"#/else/then/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema491.else.then.else.else.else.else.if,parentSchema:schema491.else.then.else.else.else.else,data};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var _valid5 = _errs26 === errors;
-valid6 = _valid5;
-if(valid6){
-if(props3 !== true && props4 !== undefined){
-if(props4 === true){
-props3 = true;
-}
-else {
-props3 = props3 || {};
-Object.assign(props3, props4);
-}
-}
-}
-ifClause4 = "else";
-}
-if(!valid6){
-const err25 = {instancePath,schemaPath:"#/else/then/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema491.else.then.else.else.else.if,parentSchema:schema491.else.then.else.else.else,data};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var _valid4 = _errs22 === errors;
-valid5 = _valid4;
-if(valid5){
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-}
-ifClause3 = "else";
-}
-if(!valid5){
-const err26 = {instancePath,schemaPath:"#/else/then/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema491.else.then.else.else.if,parentSchema:schema491.else.then.else.else,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var _valid3 = _errs18 === errors;
-valid4 = _valid3;
-if(valid4){
-if(props1 !== true && props2 !== undefined){
-if(props2 === true){
-props1 = true;
-}
-else {
-props1 = props1 || {};
-Object.assign(props1, props2);
-}
-}
-}
-ifClause2 = "else";
-}
-if(!valid4){
-const err27 = {instancePath,schemaPath:"#/else/then/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema491.else.then.else.if,parentSchema:schema491.else.then.else,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid2 = _errs14 === errors;
-valid3 = _valid2;
-if(valid3){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid3){
-const err28 = {instancePath,schemaPath:"#/else/then/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema491.else.then.if,parentSchema:schema491.else.then,data};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid1 = _errs10 === errors;
-valid2 = _valid1;
-}
-if(!valid2){
-const err29 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema491.else.if,parentSchema:schema491.else,data};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err30 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema491.if,parentSchema:schema491,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate247.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate247.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.flow === undefined) && (missing0 = "flow")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid0){
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.steps === undefined){
-const err1 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema481.else.required,parentSchema:schema481.else,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.steps = true;
-props0.flow = true;
-}
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema481.if,parentSchema:schema481,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema481.required,parentSchema:schema481,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "name") || (key0 === "description")) || (key0 === "priority")) || (key0 === "cooldown")) || (key0 === "trigger")) || (key0 === "steps")) || (key0 === "blocks")) || (key0 === "flow"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema481,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func3(data0) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema481.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func3(data0) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema481.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema481.properties.name.type,parentSchema:schema481.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func3(data1) > 4000){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema481.properties.description,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema481.properties.description.type,parentSchema:schema481.properties.description,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.priority !== undefined){
-let data2 = data.priority;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema481.properties.priority.type,parentSchema:schema481.properties.priority,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 2147483647 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema481.properties.priority,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data2 < -2147483648 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema481.properties.priority,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.cooldown !== undefined){
-let data3 = data.cooldown;
-if(typeof data3 === "string"){
-if(!pattern178.test(data3)){
-const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema482,data:data3};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.type,parentSchema:schema482,data:data3};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.trigger !== undefined){
-if(!(validate239(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
-errors = vErrors.length;
-}
-}
-if(data.steps !== undefined){
-let data5 = data.steps;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate247(data5[i0], {instancePath:instancePath+"/steps/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema481.properties.steps.type,parentSchema:schema481.properties.steps,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.blocks !== undefined){
-let data7 = data.blocks;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 in data7){
-const _errs20 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err16 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid5 = _errs20 === errors;
-if(!valid5){
-const err18 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema481.properties.blocks.propertyNames,parentSchema:schema481.properties.blocks,data:data7};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-for(const key2 in data7){
-let data8 = data7[key2];
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate247(data8[i1], {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema481.properties.blocks.additionalProperties.type,parentSchema:schema481.properties.blocks.additionalProperties,data:data8};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema481.properties.blocks.type,parentSchema:schema481.properties.blocks,data:data7};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.flow !== undefined){
-if(!(validate138(data.flow, {instancePath:instancePath+"/flow",parentData:data,parentDataProperty:"flow",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema481.type,parentSchema:schema481,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate238.errors = vErrors;
-return errors === 0;
-}
-validate238.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://svc.example/schemas/rule-file.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate237.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.rules === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema480.required,parentSchema:schema480,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "rules")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema480,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.rules !== undefined){
-let data0 = data.rules;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate238(data0[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema480.properties.rules.type,parentSchema:schema480.properties.rules,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema480.type,parentSchema:schema480,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate237.errors = vErrors;
-return errors === 0;
-}
-validate237.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const rawValidateRuleSummaryPage = validate281;
-const schema522 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-summary-page.schema.json","title":"RuleSummaryPage","description":"GET /api/rules: rule summaries by id, a page at a time.","type":"object","required":["items","page","page_size","total"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/RuleSummary"},"description":"The rules of the page, by id ascending."},"page":{"type":"integer","description":"This page's number, from 1.","minimum":1},"page_size":{"type":"integer","description":"The page size asked for.","minimum":1,"maximum":500},"total":{"type":"integer","description":"Number of rules in all pages.","minimum":0,"maximum":9007199254740991}},"$defs":{"RuleSummary":{"type":"object","required":["id","name","enabled","description"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"enabled":{"$ref":"rule.schema.json#/properties/enabled"},"description":{"$ref":"rule.schema.json#/properties/description"}},"title":"RuleSummary","description":"A rule without its flow: id, name, enabled and description."}}};
-const schema523 = {"type":"object","required":["id","name","enabled","description"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"enabled":{"$ref":"rule.schema.json#/properties/enabled"},"description":{"$ref":"rule.schema.json#/properties/description"}},"title":"RuleSummary","description":"A rule without its flow: id, name, enabled and description."};
-const schema526 = {"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."};
-
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate282.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema523.required,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema523.required,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.enabled === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema523.required,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema523.required,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "name")) || (key0 === "enabled")) || (key0 === "description"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func3(data1) > 200){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(func3(data1) < 1){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data1};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.enabled !== undefined){
-let data2 = data.enabled;
-if(typeof data2 !== "boolean"){
-const err11 = {instancePath:instancePath+"/enabled",schemaPath:"rule.schema.json#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema526.type,parentSchema:schema526,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data3 = data.description;
-if(typeof data3 === "string"){
-if(func3(data3) > 4000){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema474,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.type,parentSchema:schema474,data:data3};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema523.type,parentSchema:schema523,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate282.errors = vErrors;
-return errors === 0;
-}
-validate282.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://svc.example/schemas/rule-summary-page.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate281.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema522.required,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.page === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'",schema:schema522.required,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.page_size === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page_size"},message:"must have required property '"+"page_size"+"'",schema:schema522.required,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.total === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema522.required,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "items") || (key0 === "page")) || (key0 === "page_size")) || (key0 === "total"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate282(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.properties.items.type,parentSchema:schema522.properties.items,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.page !== undefined){
-let data2 = data.page;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema522.properties.page.type,parentSchema:schema522.properties.page,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema522.properties.page,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.page_size !== undefined){
-let data3 = data.page_size;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err8 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema522.properties.page_size.type,parentSchema:schema522.properties.page_size,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 500 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema522.properties.page_size,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema522.properties.page_size,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.total !== undefined){
-let data4 = data.total;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema522.properties.total.type,parentSchema:schema522.properties.total,data:data4};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema522.properties.total,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema522.properties.total,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.type,parentSchema:schema522,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-validate281.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const rawValidateRuleUpdateRequest = validate284;
-const schema528 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-update-request.schema.json","title":"RuleUpdateRequest","description":"Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.","type":"object","required":["confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
-const schema531 = {"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."};
-const schema532 = {"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."};
-const schema533 = {"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}};
+const schema479 = {"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}};
 const schema321 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/trigger-config.schema.json","title":"TriggerConfig","description":"When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"IntervalTrigger","description":"Due on a tick when the time since the last execution has reached interval_ms.","type":"object","required":["type","interval_ms"],"additionalProperties":false,"properties":{"type":{"const":"interval","description":"Runs on a fixed period."},"interval_ms":{"type":"integer","minimum":1,"maximum":2147483647,"description":"Period in milliseconds."}}},{"title":"OnChangeTrigger","description":"Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).","type":"object","required":["type","point_refs"],"additionalProperties":false,"properties":{"type":{"const":"on_change","description":"Runs when a subscribed point changes."},"point_refs":{"type":"array","minItems":1,"uniqueItems":true,"description":"The points whose changes trigger the rule.","items":{"$ref":"#/$defs/PointRef"}},"time_deadband_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"The rule does not fire again until this time has passed since its last trigger (0: no time deadband)."},"value_deadband":{"$ref":"#/$defs/ValueDeadband"}}}],"$defs":{"PointRef":{"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}},"ValueDeadband":{"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}},"AbsoluteDeadband":{"title":"AbsoluteDeadband","description":"Absolute value deadband.","type":"object","required":["absolute"],"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."}}},"PercentDeadband":{"title":"PercentDeadband","description":"Relative value deadband, in percent of the last value.","type":"object","required":["percent"],"additionalProperties":false,"properties":{"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -33519,10 +29517,10 @@ return errors === 0;
 validate133.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate285.evaluated;
+const evaluated0 = validate243.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33530,7 +29528,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema533.type},message:"must be object,null",schema:schema533.type,parentSchema:schema533,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema479.type},message:"must be object,null",schema:schema479.type,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33575,7 +29573,7 @@ var _valid0 = _errs4 === errors;
 valid0 = _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema533.if,parentSchema:schema533,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema479.if,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33584,18 +29582,5298 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate243.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate285.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate243.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate235.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.op;
+if(typeof tag0 == "string"){
+if(tag0 === "create"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema473.oneOf[0].required,parentSchema:schema473.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema473.oneOf[0].required,parentSchema:schema473.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.flow_json === undefined){
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema473.oneOf[0].required,parentSchema:schema473.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "op") || (key0 === "name")) || (key0 === "description")) || (key0 === "priority")) || (key0 === "cooldown_ms")) || (key0 === "trigger_config")) || (key0 === "flow_json")) || (key0 === "enabled"))){
+const err3 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema473.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data0 = data.op;
+if("create" !== data0){
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/oneOf/0/properties/op/const",keyword:"const",params:{allowedValue: "create"},message:"must be equal to constant",schema:"create",parentSchema:schema473.oneOf[0].properties.op,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(!(validate241(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func3(data2) > 4000){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema476,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data3 = data.priority;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema477.type,parentSchema:schema477,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema477,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema477,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.cooldown_ms !== undefined){
+let data4 = data.cooldown_ms;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema478.type,parentSchema:schema478,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema478,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema478,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.trigger_config !== undefined){
+if(!(validate243(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+errors = vErrors.length;
+}
+}
+if(data.flow_json !== undefined){
+if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
+}
+}
+if(data.enabled !== undefined){
+let data7 = data.enabled;
+if(typeof data7 !== "boolean"){
+const err13 = {instancePath:instancePath+"/enabled",schemaPath:"#/oneOf/0/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema473.oneOf[0].properties.enabled.type,parentSchema:schema473.oneOf[0].properties.enabled,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.oneOf[0].type,parentSchema:schema473.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var props1 = true;
+}
+else if(tag0 === "update"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err15 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema473.oneOf[1].required,parentSchema:schema473.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.id === undefined){
+const err16 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.oneOf[1].required,parentSchema:schema473.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+for(const key1 in data){
+if(!((((((((key1 === "op") || (key1 === "id")) || (key1 === "name")) || (key1 === "description")) || (key1 === "priority")) || (key1 === "cooldown_ms")) || (key1 === "trigger_config")) || (key1 === "flow_json"))){
+const err17 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema473.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data8 = data.op;
+if("update" !== data8){
+const err18 = {instancePath:instancePath+"/op",schemaPath:"#/oneOf/1/properties/op/const",keyword:"const",params:{allowedValue: "update"},message:"must be equal to constant",schema:"update",parentSchema:schema473.oneOf[1].properties.op,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data9 = data.id;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err19 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err21 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+if(!(validate241(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+let data11 = data.description;
+if(typeof data11 === "string"){
+if(func3(data11) > 4000){
+const err22 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema476,data:data11};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data12 = data.priority;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema477.type,parentSchema:schema477,data:data12};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 2147483647 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema477,data:data12};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data12 < -2147483648 || isNaN(data12)){
+const err26 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema477,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.cooldown_ms !== undefined){
+let data13 = data.cooldown_ms;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err27 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema478.type,parentSchema:schema478,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 2147483647 || isNaN(data13)){
+const err28 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema478,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err29 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema478,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.trigger_config !== undefined){
+if(!(validate243(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+errors = vErrors.length;
+}
+}
+if(data.flow_json !== undefined){
+if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.oneOf[1].type,parentSchema:schema473.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(props1 !== true){
+props1 = true;
+}
+}
+else if(tag0 === "enable"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err31 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data.id === undefined){
+const err32 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key2 in data){
+if(!((key2 === "op") || (key2 === "id"))){
+const err33 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data16 = data.op;
+if(!(((data16 === "enable") || (data16 === "disable")) || (data16 === "delete"))){
+const err34 = {instancePath:instancePath+"/op",schemaPath:"#/oneOf/2/properties/op/enum",keyword:"enum",params:{allowedValues: schema473.oneOf[2].properties.op.enum},message:"must be equal to one of the allowed values",schema:schema473.oneOf[2].properties.op.enum,parentSchema:schema473.oneOf[2].properties.op,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data17 = data.id;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err35 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data17};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 9007199254740991 || isNaN(data17)){
+const err36 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data17};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data17 < 1 || isNaN(data17)){
+const err37 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data17};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.oneOf[2].type,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(props1 !== true){
+props1 = true;
+}
+}
+else if(tag0 === "disable"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err39 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data.id === undefined){
+const err40 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+for(const key3 in data){
+if(!((key3 === "op") || (key3 === "id"))){
+const err41 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data18 = data.op;
+if(!(((data18 === "enable") || (data18 === "disable")) || (data18 === "delete"))){
+const err42 = {instancePath:instancePath+"/op",schemaPath:"#/oneOf/2/properties/op/enum",keyword:"enum",params:{allowedValues: schema473.oneOf[2].properties.op.enum},message:"must be equal to one of the allowed values",schema:schema473.oneOf[2].properties.op.enum,parentSchema:schema473.oneOf[2].properties.op,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data19 = data.id;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err43 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 9007199254740991 || isNaN(data19)){
+const err44 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data19};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data19 < 1 || isNaN(data19)){
+const err45 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.oneOf[2].type,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(props1 !== true){
+props1 = true;
+}
+}
+else if(tag0 === "delete"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err47 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data.id === undefined){
+const err48 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.oneOf[2].required,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+for(const key4 in data){
+if(!((key4 === "op") || (key4 === "id"))){
+const err49 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data20 = data.op;
+if(!(((data20 === "enable") || (data20 === "disable")) || (data20 === "delete"))){
+const err50 = {instancePath:instancePath+"/op",schemaPath:"#/oneOf/2/properties/op/enum",keyword:"enum",params:{allowedValues: schema473.oneOf[2].properties.op.enum},message:"must be equal to one of the allowed values",schema:schema473.oneOf[2].properties.op.enum,parentSchema:schema473.oneOf[2].properties.op,data:data20};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data21 = data.id;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err51 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 9007199254740991 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data21 < 1 || isNaN(data21)){
+const err53 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data21};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.oneOf[2].type,parentSchema:schema473.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(props1 !== true){
+props1 = true;
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "op", tagValue: tag0},message:"value of tag \"op\" must be in oneOf",schema:schema473.discriminator,parentSchema:schema473,data};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "op", tagValue: tag0},message:"tag \"op\" must be string",schema:schema473.discriminator,parentSchema:schema473,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.type,parentSchema:schema473,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+validate235.errors = vErrors;
+evaluated0.props = props1;
+return errors === 0;
+}
+validate235.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-batch-request.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate234.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.operations === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'",schema:schema472.required,parentSchema:schema472,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.confirmed === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'",schema:schema472.required,parentSchema:schema472,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "operations") || (key0 === "confirmed"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema472,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.operations !== undefined){
+let data0 = data.operations;
+if(Array.isArray(data0)){
+if(data0.length > 5000){
+const err3 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items",schema:5000,parentSchema:schema472.properties.operations,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.length < 1){
+const err4 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema472.properties.operations,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate235(data0[i0], {instancePath:instancePath+"/operations/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema472.properties.operations.type,parentSchema:schema472.properties.operations,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.confirmed !== undefined){
+let data2 = data.confirmed;
+if(true !== data2){
+const err6 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema472.properties.confirmed,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema472.type,parentSchema:schema472,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleBatchResult = validate251;
+const schema493 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-batch-result.schema.json","title":"RuleBatchResult","description":"POST /api/rules/batch: every operation applied, in order, and the one scheduler reload after them.","type":"object","required":["results","reload"],"additionalProperties":false,"properties":{"results":{"type":"array","items":{"$ref":"#/$defs/RuleOperationResult"},"description":"One per operation, in the order sent."},"reload":{"$ref":"reload-summary.schema.json"}},"$defs":{"RuleOperationResult":{"title":"RuleOperationResult","description":"What one operation did.","type":"object","required":["op","id","warnings"],"additionalProperties":false,"properties":{"op":{"enum":["create","update","enable","disable","delete"],"description":"The operation's `op`."},"id":{"$ref":"rule.schema.json#/properties/id"},"warnings":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"For a create or update: the warnings a PUT answers (paths into the rule, /flow_json/...); never blocking. Empty otherwise."}}}}};
+const schema494 = {"title":"RuleOperationResult","description":"What one operation did.","type":"object","required":["op","id","warnings"],"additionalProperties":false,"properties":{"op":{"enum":["create","update","enable","disable","delete"],"description":"The operation's `op`."},"id":{"$ref":"rule.schema.json#/properties/id"},"warnings":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"For a create or update: the warnings a PUT answers (paths into the rule, /flow_json/...); never blocking. Empty otherwise."}}};
+
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate252.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.op === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'",schema:schema494.required,parentSchema:schema494,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema494.required,parentSchema:schema494,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.warnings === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warnings"},message:"must have required property '"+"warnings"+"'",schema:schema494.required,parentSchema:schema494,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "op") || (key0 === "id")) || (key0 === "warnings"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema494,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data0 = data.op;
+if(!(((((data0 === "create") || (data0 === "update")) || (data0 === "enable")) || (data0 === "disable")) || (data0 === "delete"))){
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema494.properties.op.enum},message:"must be equal to one of the allowed values",schema:schema494.properties.op.enum,parentSchema:schema494.properties.op,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.warnings !== undefined){
+let data2 = data.warnings;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate197(data2[i0], {instancePath:instancePath+"/warnings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema494.properties.warnings.type,parentSchema:schema494.properties.warnings,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema494.type,parentSchema:schema494,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-batch-result.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate251.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.results === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'",schema:schema493.required,parentSchema:schema493,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reload === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reload"},message:"must have required property '"+"reload"+"'",schema:schema493.required,parentSchema:schema493,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "results") || (key0 === "reload"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema493,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.results !== undefined){
+let data0 = data.results;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate252(data0[i0], {instancePath:instancePath+"/results/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema493.properties.results.type,parentSchema:schema493.properties.results,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.reload !== undefined){
+if(!(validate230(data.reload, {instancePath:instancePath+"/reload",parentData:data,parentDataProperty:"reload",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema493.type,parentSchema:schema493,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+validate251.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleCreateRequest = validate256;
+const schema496 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-create-request.schema.json","title":"RuleCreateRequest","description":"Body of POST /api/rules: creates a disabled stub with a name and description; the flow and trigger come by PUT.","type":"object","required":["name","confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description","default":""},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-create-request.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate256.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema496.required,parentSchema:schema496,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.confirmed === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'",schema:schema496.required,parentSchema:schema496,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "description")) || (key0 === "confirmed"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema496,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern177.test(data0)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema496.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.properties.name.type,parentSchema:schema496.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func3(data1) > 4000){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema476,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.confirmed !== undefined){
+let data2 = data.confirmed;
+if(true !== data2){
+const err10 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema496.properties.confirmed,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema496.type,parentSchema:schema496,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate256.errors = vErrors;
+return errors === 0;
+}
+validate256.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleCreated = validate257;
+const schema499 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-created.schema.json","title":"RuleCreated","description":"POST /api/rules: the stub that was created (disabled, with an empty topology).","type":"object","required":["id","name","status"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"status":{"const":"created","description":"Always `created`."}}};
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-created.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate257.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema499.required,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema499.required,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.status === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema499.required,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "name")) || (key0 === "status"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data2 = data.status;
+if("created" !== data2){
+const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "created"},message:"must be equal to constant",schema:"created",parentSchema:schema499.properties.status,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema499.type,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+validate257.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleDeleted = validate258;
+const schema502 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-deleted.schema.json","title":"RuleDeleted","description":"DELETE /api/rules/{id}: the rule that was removed (its execution history stays).","type":"object","required":["id","status"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"status":{"const":"deleted","description":"Always `deleted`."}}};
+
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-deleted.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate258.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema502.required,parentSchema:schema502,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema502.required,parentSchema:schema502,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema502,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if("deleted" !== data1){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "deleted"},message:"must be equal to constant",schema:"deleted",parentSchema:schema502.properties.status,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema502.type,parentSchema:schema502,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate258.errors = vErrors;
+return errors === 0;
+}
+validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateYamlRuleFile = validate259;
+const schema504 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
+const schema505 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
+const schema506 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
+const pattern180 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
+const schema507 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
+const schema508 = {"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}};
+
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate262.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.every === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema508.required,parentSchema:schema508,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "every")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema508,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.every !== undefined){
+let data0 = data.every;
+if(typeof data0 === "string"){
+if(!pattern180.test(data0)){
+const err2 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema508.type,parentSchema:schema508,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate262.errors = vErrors;
+return errors === 0;
+}
+validate262.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema510 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
+const schema511 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"};
+const pattern182 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$", "u");
+const schema513 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
+const schema514 = {"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"};
+const pattern184 = new RegExp("^[0-9]+(\\.[0-9]+)?%$", "u");
+
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((!((typeof data == "number") && (isFinite(data)))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema513.type},message:"must be number,string",schema:schema513.type,parentSchema:schema513,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if(typeof data === "string"){
+if(!pattern184.test(data)){
+const err2 = {instancePath,schemaPath:"#/$defs/Percent/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?%$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?%$",parentSchema:schema514,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/$defs/Percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.type,parentSchema:schema514,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+if((typeof data == "number") && (isFinite(data))){
+if(data <= 0 || isNaN(data)){
+const err4 = {instancePath,schemaPath:"#/else/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema513.else,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema513.if,parentSchema:schema513,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate265.errors = vErrors;
+return errors === 0;
+}
+validate265.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate264.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.on_change === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_change"},message:"must have required property '"+"on_change"+"'",schema:schema510.required,parentSchema:schema510,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "on_change") || (key0 === "deadband")) || (key0 === "value"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema510,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.on_change !== undefined){
+let data0 = data.on_change;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema510.properties.on_change,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern182.test(data1)){
+const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$",parentSchema:schema511,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema511.type,parentSchema:schema511,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.properties.on_change.type,parentSchema:schema510.properties.on_change,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.deadband !== undefined){
+let data2 = data.deadband;
+if(typeof data2 === "string"){
+if(!pattern180.test(data2)){
+const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate265(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema510.type,parentSchema:schema510,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate261.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema507.type,parentSchema:schema507,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.every === undefined) && (missing0 = "every")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema507.if,parentSchema:schema507,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate261.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate261.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema515 = {"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}};
+const schema516 = {"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"};
+const schema544 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
+const schema517 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
+const schema519 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"};
+const pattern186 = new RegExp("^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$", "u");
+
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate270.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema517.required,parentSchema:schema517,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "input")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema517,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data0 = data.input;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema517.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema517.properties.input.propertyNames,parentSchema:schema517.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 === "string"){
+if(!pattern186.test(data1)){
+const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema519,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema519.type,parentSchema:schema519,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.properties.input.type,parentSchema:schema517.properties.input,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.type,parentSchema:schema517,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate270.errors = vErrors;
+return errors === 0;
+}
+validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema520 = {"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}};
+
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate272.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.param === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema520.required,parentSchema:schema520,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "param")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema520,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.param !== undefined){
+let data0 = data.param;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema520.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err3 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema520.properties.param.propertyNames,parentSchema:schema520.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "boolean")){
+const err6 = {instancePath:instancePath+"/param/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/param/additionalProperties/type",keyword:"type",params:{type: schema520.properties.param.additionalProperties.type},message:"must be number,boolean",schema:schema520.properties.param.additionalProperties.type,parentSchema:schema520.properties.param.additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.properties.param.type,parentSchema:schema520.properties.param,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.type,parentSchema:schema520,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate272.errors = vErrors;
+return errors === 0;
+}
+validate272.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema522 = {"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}};
+const schema524 = {"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1};
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate274.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.let === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "let"},message:"must have required property '"+"let"+"'",schema:schema522.required,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "let")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.let !== undefined){
+let data0 = data.let;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema522.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err3 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema522.properties.let.propertyNames,parentSchema:schema522.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
+const err6 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema524.type},message:"must be string,number,boolean",schema:schema524.type,parentSchema:schema524,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err7 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema524,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.properties.let.type,parentSchema:schema522.properties.let,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.type,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate274.errors = vErrors;
+return errors === 0;
+}
+validate274.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema525 = {"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}};
+const schema526 = {"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"};
+const pattern189 = new RegExp("^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$", "u");
+
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate276.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.write === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema525.required,parentSchema:schema525,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema525.required,parentSchema:schema525,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "write") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema525,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.write !== undefined){
+let data0 = data.write;
+if(typeof data0 === "string"){
+if(!pattern189.test(data0)){
+const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema526,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/ActionPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema524.type},message:"must be string,number,boolean",schema:schema524.type,parentSchema:schema524,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema524,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema525.type,parentSchema:schema525,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate276.errors = vErrors;
+return errors === 0;
+}
+validate276.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema528 = {"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}};
+
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate278.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.delta === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delta"},message:"must have required property '"+"delta"+"'",schema:schema528.required,parentSchema:schema528,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.point === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema528.required,parentSchema:schema528,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.over === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema528.required,parentSchema:schema528,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "delta") || (key0 === "point")) || (key0 === "over"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema528,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.delta !== undefined){
+let data0 = data.delta;
+if(typeof data0 === "string"){
+if(!pattern25.test(data0)){
+const err4 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/delta",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.point !== undefined){
+let data1 = data.point;
+if(typeof data1 === "string"){
+if(!pattern186.test(data1)){
+const err6 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema519,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/point",schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema519.type,parentSchema:schema519,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.over !== undefined){
+let data2 = data.over;
+if(typeof data2 === "string"){
+if(!pattern180.test(data2)){
+const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema528.type,parentSchema:schema528,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate278.errors = vErrors;
+return errors === 0;
+}
+validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema532 = {"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}};
+const schema533 = {"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}};
+const schema534 = {"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}};
+
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate281.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema533.type,parentSchema:schema533,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.input === undefined) && (missing0 = "input")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = true;
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.param === undefined) && (missing1 = "param")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs7 = errors;
+if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs7 === errors;
+valid1 = _valid1;
+if(valid1){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs8 = errors;
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.let === undefined) && (missing2 = "let")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs11 = errors;
+if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs11 === errors;
+valid2 = _valid2;
+if(valid2){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = true;
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.write === undefined) && (missing3 = "write")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs15 = errors;
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs15 === errors;
+valid3 = _valid3;
+if(valid3){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err5 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "input") || (key0 === "param")) || (key0 === "let")) || (key0 === "write"))){
+const err6 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/$defs/UnknownSimpleStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid3 = _errs16 === errors;
+valid3 = _valid3;
+if(valid3){
+if(props3 !== true){
+props3 = true;
+}
+}
+ifClause3 = "else";
+}
+if(!valid3){
+const err8 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema533.else.else.else.if,parentSchema:schema533.else.else.else,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid2 = _errs12 === errors;
+valid2 = _valid2;
+if(valid2){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid2){
+const err9 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema533.else.else.if,parentSchema:schema533.else.else,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err10 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema533.else.if,parentSchema:schema533.else,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema533.if,parentSchema:schema533,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate281.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate281.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate280.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.node === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema532.required,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "node")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.node !== undefined){
+let data0 = data.node;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema532.properties.node,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate281(data0[i0], {instancePath:instancePath+"/node/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.node.type,parentSchema:schema532.properties.node,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema535 = {"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}};
+const wrapper0 = {validate: validate269};
+
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate288.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.when === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema535.required,parentSchema:schema535,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.then === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema535.required,parentSchema:schema535,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "when") || (key0 === "output")) || (key0 === "then"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema535,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+let data0 = data.when;
+if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (typeof data0 !== "boolean")){
+const err3 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema524.type},message:"must be string,number,boolean",schema:schema524.type,parentSchema:schema524,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema524,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.output !== undefined){
+let data1 = data.output;
+if(typeof data1 === "string"){
+if(!pattern25.test(data1)){
+const err5 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/output",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.then !== undefined){
+let data2 = data.then;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/then/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.properties.then.type,parentSchema:schema535.properties.then,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema535.type,parentSchema:schema535,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate288.errors = vErrors;
+return errors === 0;
+}
+validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema538 = {"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate290.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.match === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'",schema:schema538.required,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.cases === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'",schema:schema538.required,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "match") || (key0 === "cases")) || (key0 === "else"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.match !== undefined){
+let data0 = data.match;
+if(!((data0 === "first") || (data0 === "all"))){
+const err3 = {instancePath:instancePath+"/match",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.cases !== undefined){
+let data1 = data.cases;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema538.properties.cases,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate288(data1[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.cases.type,parentSchema:schema538.properties.cases,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.else !== undefined){
+let data3 = data.else;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/else/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.else.type,parentSchema:schema538.properties.else,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate290.errors = vErrors;
+return errors === 0;
+}
+validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema540 = {"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}};
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate293.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fork === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fork"},message:"must have required property '"+"fork"+"'",schema:schema540.required,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "fork")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.fork !== undefined){
+let data0 = data.fork;
+if(Array.isArray(data0)){
+if(data0.length < 2){
+const err2 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema540.properties.fork,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(Array.isArray(data1)){
+const len1 = data1.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data1[i1], {instancePath:instancePath+"/fork/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.items.type,parentSchema:schema540.properties.fork.items,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.type,parentSchema:schema540.properties.fork,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate293.errors = vErrors;
+return errors === 0;
+}
+validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema541 = {"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goto === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goto"},message:"must have required property '"+"goto"+"'",schema:schema541.required,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "goto")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.goto !== undefined){
+let data0 = data.goto;
+if(typeof data0 === "string"){
+if(!pattern25.test(data0)){
+const err2 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/goto",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema541.type,parentSchema:schema541,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema543 = {"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate297.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.else === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "else"},message:"must have required property '"+"else"+"'",schema:schema543.required,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "else")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.else !== undefined){
+let data0 = data.else;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/else/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.else.type,parentSchema:schema543.properties.else,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate297.errors = vErrors;
+return errors === 0;
+}
+validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate269.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema515.type},message:"must be string,object",schema:schema515.type,parentSchema:schema515,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if("end" !== data){
+const err2 = {instancePath,schemaPath:"#/$defs/EndStep/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema516,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+const _errs11 = errors;
+let valid3 = true;
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.input === undefined) && (missing0 = "input")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid2){
+const _errs13 = errors;
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs13 === errors;
+valid3 = _valid2;
+if(valid3){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs14 = errors;
+const _errs15 = errors;
+let valid4 = true;
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.param === undefined) && (missing1 = "param")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid3 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid3){
+const _errs17 = errors;
+if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs17 === errors;
+valid4 = _valid3;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.let === undefined) && (missing2 = "let")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid4 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid4){
+const _errs21 = errors;
+if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs21 === errors;
+valid5 = _valid4;
+if(valid5){
+var props2 = true;
+}
+ifClause3 = "then";
+}
+else {
+const _errs22 = errors;
+const _errs23 = errors;
+let valid6 = true;
+const _errs24 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.write === undefined) && (missing3 = "write")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid5){
+const _errs25 = errors;
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs25 === errors;
+valid6 = _valid5;
+if(valid6){
+var props3 = true;
+}
+ifClause4 = "then";
+}
+else {
+const _errs26 = errors;
+const _errs27 = errors;
+let valid7 = true;
+const _errs28 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.delta === undefined) && (missing4 = "delta")){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid6 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid6){
+const _errs29 = errors;
+if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+errors = vErrors.length;
+}
+var _valid6 = _errs29 === errors;
+valid7 = _valid6;
+if(valid7){
+var props4 = true;
+}
+ifClause5 = "then";
+}
+else {
+const _errs30 = errors;
+const _errs31 = errors;
+let valid8 = true;
+const _errs32 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.node === undefined) && (missing5 = "node")){
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid7 = _errs32 === errors;
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause6;
+if(_valid7){
+const _errs33 = errors;
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+errors = vErrors.length;
+}
+var _valid7 = _errs33 === errors;
+valid8 = _valid7;
+if(valid8){
+var props5 = true;
+}
+ifClause6 = "then";
+}
+else {
+const _errs34 = errors;
+const _errs35 = errors;
+let valid9 = true;
+const _errs36 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.when === undefined) && (missing6 = "when")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid8 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause7;
+if(_valid8){
+const _errs37 = errors;
+if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var _valid8 = _errs37 === errors;
+valid9 = _valid8;
+if(valid9){
+var props6 = true;
+}
+ifClause7 = "then";
+}
+else {
+const _errs38 = errors;
+const _errs39 = errors;
+let valid10 = true;
+const _errs40 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((data.match === undefined) && (missing7 = "match")){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid9 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause8;
+if(_valid9){
+const _errs41 = errors;
+if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+errors = vErrors.length;
+}
+var _valid9 = _errs41 === errors;
+valid10 = _valid9;
+if(valid10){
+var props7 = true;
+}
+ifClause8 = "then";
+}
+else {
+const _errs42 = errors;
+const _errs43 = errors;
+let valid11 = true;
+const _errs44 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((data.fork === undefined) && (missing8 = "fork")){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid10 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause9;
+if(_valid10){
+const _errs45 = errors;
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+errors = vErrors.length;
+}
+var _valid10 = _errs45 === errors;
+valid11 = _valid10;
+if(valid11){
+var props8 = true;
+}
+ifClause9 = "then";
+}
+else {
+const _errs46 = errors;
+const _errs47 = errors;
+let valid12 = true;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((data.goto === undefined) && (missing9 = "goto")){
+const err13 = {};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid11 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause10;
+if(_valid11){
+const _errs49 = errors;
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+var _valid11 = _errs49 === errors;
+valid12 = _valid11;
+if(valid12){
+var props9 = true;
+}
+ifClause10 = "then";
+}
+else {
+const _errs50 = errors;
+const _errs51 = errors;
+let valid13 = true;
+const _errs52 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing10;
+if((data.else === undefined) && (missing10 = "else")){
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid12 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause11;
+if(_valid12){
+const _errs53 = errors;
+if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+errors = vErrors.length;
+}
+var _valid12 = _errs53 === errors;
+valid13 = _valid12;
+if(valid13){
+var props10 = true;
+}
+ifClause11 = "then";
+}
+else {
+const _errs54 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err15 = {instancePath,schemaPath:"#/$defs/UnknownStep/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema544.properties, key0))){
+const err16 = {instancePath,schemaPath:"#/$defs/UnknownStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/$defs/UnknownStep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema544.type,parentSchema:schema544,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid12 = _errs54 === errors;
+valid13 = _valid12;
+if(valid13){
+if(props10 !== true){
+props10 = true;
+}
+}
+ifClause11 = "else";
+}
+if(!valid13){
+const err18 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause11},message:"must match \""+ifClause11+"\" schema",schema:schema515.else.then.else.else.else.else.else.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid11 = _errs50 === errors;
+valid12 = _valid11;
+if(valid12){
+if(props9 !== true && props10 !== undefined){
+if(props10 === true){
+props9 = true;
+}
+else {
+props9 = props9 || {};
+Object.assign(props9, props10);
+}
+}
+}
+ifClause10 = "else";
+}
+if(!valid12){
+const err19 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause10},message:"must match \""+ifClause10+"\" schema",schema:schema515.else.then.else.else.else.else.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid10 = _errs46 === errors;
+valid11 = _valid10;
+if(valid11){
+if(props8 !== true && props9 !== undefined){
+if(props9 === true){
+props8 = true;
+}
+else {
+props8 = props8 || {};
+Object.assign(props8, props9);
+}
+}
+}
+ifClause9 = "else";
+}
+if(!valid11){
+const err20 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause9},message:"must match \""+ifClause9+"\" schema",schema:schema515.else.then.else.else.else.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid9 = _errs42 === errors;
+valid10 = _valid9;
+if(valid10){
+if(props7 !== true && props8 !== undefined){
+if(props8 === true){
+props7 = true;
+}
+else {
+props7 = props7 || {};
+Object.assign(props7, props8);
+}
+}
+}
+ifClause8 = "else";
+}
+if(!valid10){
+const err21 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause8},message:"must match \""+ifClause8+"\" schema",schema:schema515.else.then.else.else.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var _valid8 = _errs38 === errors;
+valid9 = _valid8;
+if(valid9){
+if(props6 !== true && props7 !== undefined){
+if(props7 === true){
+props6 = true;
+}
+else {
+props6 = props6 || {};
+Object.assign(props6, props7);
+}
+}
+}
+ifClause7 = "else";
+}
+if(!valid9){
+const err22 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause7},message:"must match \""+ifClause7+"\" schema",schema:schema515.else.then.else.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var _valid7 = _errs34 === errors;
+valid8 = _valid7;
+if(valid8){
+if(props5 !== true && props6 !== undefined){
+if(props6 === true){
+props5 = true;
+}
+else {
+props5 = props5 || {};
+Object.assign(props5, props6);
+}
+}
+}
+ifClause6 = "else";
+}
+if(!valid8){
+const err23 = {instancePath,schemaPath:"#/else/then/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause6},message:"must match \""+ifClause6+"\" schema",schema:schema515.else.then.else.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid6 = _errs30 === errors;
+valid7 = _valid6;
+if(valid7){
+if(props4 !== true && props5 !== undefined){
+if(props5 === true){
+props4 = true;
+}
+else {
+props4 = props4 || {};
+Object.assign(props4, props5);
+}
+}
+}
+ifClause5 = "else";
+}
+if(!valid7){
+const err24 = {instancePath,schemaPath:"#/else/then/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema515.else.then.else.else.else.else.if,parentSchema:schema515.else.then.else.else.else.else,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid5 = _errs26 === errors;
+valid6 = _valid5;
+if(valid6){
+if(props3 !== true && props4 !== undefined){
+if(props4 === true){
+props3 = true;
+}
+else {
+props3 = props3 || {};
+Object.assign(props3, props4);
+}
+}
+}
+ifClause4 = "else";
+}
+if(!valid6){
+const err25 = {instancePath,schemaPath:"#/else/then/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema515.else.then.else.else.else.if,parentSchema:schema515.else.then.else.else.else,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid4 = _errs22 === errors;
+valid5 = _valid4;
+if(valid5){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause3 = "else";
+}
+if(!valid5){
+const err26 = {instancePath,schemaPath:"#/else/then/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema515.else.then.else.else.if,parentSchema:schema515.else.then.else.else,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid3 = _errs18 === errors;
+valid4 = _valid3;
+if(valid4){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid4){
+const err27 = {instancePath,schemaPath:"#/else/then/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema515.else.then.else.if,parentSchema:schema515.else.then.else,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid2 = _errs14 === errors;
+valid3 = _valid2;
+if(valid3){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid3){
+const err28 = {instancePath,schemaPath:"#/else/then/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema515.else.then.if,parentSchema:schema515.else.then,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+}
+if(!valid2){
+const err29 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema515.else.if,parentSchema:schema515.else,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err30 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema515.if,parentSchema:schema515,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate269.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate269.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate260.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.flow === undefined) && (missing0 = "flow")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.steps === undefined){
+const err1 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema505.else.required,parentSchema:schema505.else,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.steps = true;
+props0.flow = true;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema505.if,parentSchema:schema505,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema505.required,parentSchema:schema505,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "description")) || (key0 === "priority")) || (key0 === "cooldown")) || (key0 === "trigger")) || (key0 === "steps")) || (key0 === "blocks")) || (key0 === "flow"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema505,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema505.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema505.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema505.properties.name.type,parentSchema:schema505.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func3(data1) > 4000){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema505.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema505.properties.description.type,parentSchema:schema505.properties.description,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data2 = data.priority;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema505.properties.priority.type,parentSchema:schema505.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 2147483647 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema505.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < -2147483648 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema505.properties.priority,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.cooldown !== undefined){
+let data3 = data.cooldown;
+if(typeof data3 === "string"){
+if(!pattern180.test(data3)){
+const err13 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/cooldown",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.trigger !== undefined){
+if(!(validate261(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+errors = vErrors.length;
+}
+}
+if(data.steps !== undefined){
+let data5 = data.steps;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate269(data5[i0], {instancePath:instancePath+"/steps/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.steps.type,parentSchema:schema505.properties.steps,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.blocks !== undefined){
+let data7 = data.blocks;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 in data7){
+const _errs20 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err16 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var valid5 = _errs20 === errors;
+if(!valid5){
+const err18 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema505.properties.blocks.propertyNames,parentSchema:schema505.properties.blocks,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+for(const key2 in data7){
+let data8 = data7[key2];
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate269(data8[i1], {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.blocks.additionalProperties.type,parentSchema:schema505.properties.blocks.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.properties.blocks.type,parentSchema:schema505.properties.blocks,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.flow !== undefined){
+if(!(validate138(data.flow, {instancePath:instancePath+"/flow",parentData:data,parentDataProperty:"flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.type,parentSchema:schema505,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate260.errors = vErrors;
+return errors === 0;
+}
+validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-file.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate259.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rules === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema504.required,parentSchema:schema504,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "rules")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema504,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data0 = data.rules;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate260(data0[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.properties.rules.type,parentSchema:schema504.properties.rules,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema504.type,parentSchema:schema504,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate259.errors = vErrors;
+return errors === 0;
+}
+validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleSummaryPage = validate303;
+const schema546 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-summary-page.schema.json","title":"RuleSummaryPage","description":"GET /api/rules: rule summaries by id, a page at a time.","type":"object","required":["items","page","page_size","total"],"additionalProperties":false,"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/RuleSummary"},"description":"The rules of the page, by id ascending."},"page":{"type":"integer","description":"This page's number, from 1.","minimum":1},"page_size":{"type":"integer","description":"The page size asked for.","minimum":1,"maximum":500},"total":{"type":"integer","description":"Number of rules in all pages.","minimum":0,"maximum":9007199254740991}},"$defs":{"RuleSummary":{"type":"object","required":["id","name","enabled","description"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"enabled":{"$ref":"rule.schema.json#/properties/enabled"},"description":{"$ref":"rule.schema.json#/properties/description"}},"title":"RuleSummary","description":"A rule without its flow: id, name, enabled and description."}}};
+const schema547 = {"type":"object","required":["id","name","enabled","description"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"name":{"$ref":"rule.schema.json#/properties/name"},"enabled":{"$ref":"rule.schema.json#/properties/enabled"},"description":{"$ref":"rule.schema.json#/properties/description"}},"title":"RuleSummary","description":"A rule without its flow: id, name, enabled and description."};
+const schema550 = {"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."};
+
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate304.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema547.required,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema547.required,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema547.required,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.description === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema547.required,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "name")) || (key0 === "enabled")) || (key0 === "description"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema405.type,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"rule.schema.json#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/name",schemaPath:"rule.schema.json#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.type,parentSchema:schema471,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data2 = data.enabled;
+if(typeof data2 !== "boolean"){
+const err11 = {instancePath:instancePath+"/enabled",schemaPath:"rule.schema.json#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema550.type,parentSchema:schema550,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data3 = data.description;
+if(typeof data3 === "string"){
+if(func3(data3) > 4000){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema476,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema547.type,parentSchema:schema547,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate304.errors = vErrors;
+return errors === 0;
+}
+validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/rule-summary-page.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate303.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema546.required,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.page === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'",schema:schema546.required,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.page_size === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page_size"},message:"must have required property '"+"page_size"+"'",schema:schema546.required,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.total === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema546.required,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "items") || (key0 === "page")) || (key0 === "page_size")) || (key0 === "total"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate304(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema546.properties.items.type,parentSchema:schema546.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema546.properties.page.type,parentSchema:schema546.properties.page,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema546.properties.page,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.page_size !== undefined){
+let data3 = data.page_size;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema546.properties.page_size.type,parentSchema:schema546.properties.page_size,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 500 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema546.properties.page_size,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema546.properties.page_size,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.total !== undefined){
+let data4 = data.total;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema546.properties.total.type,parentSchema:schema546.properties.total,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema546.properties.total,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema546.properties.total,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema546.type,parentSchema:schema546,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate303.errors = vErrors;
+return errors === 0;
+}
+validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateRuleUpdateRequest = validate236;
+const schema474 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-update-request.schema.json","title":"RuleUpdateRequest","description":"Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.","type":"object","required":["confirmed"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name","type":"string","pattern":"^(?!\\s*$)(?!\\d+$)","description":"Unique among the service's rules. Not blank and not digits only: the command line takes a rule's name where it takes its id, and digits are an id."},"description":{"$ref":"rule.schema.json#/properties/description"},"priority":{"$ref":"rule.schema.json#/properties/priority"},"cooldown_ms":{"$ref":"rule.schema.json#/properties/cooldown_ms"},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config"},"flow_json":{"$ref":"flow-json.schema.json"},"confirmed":{"const":true,"description":"Must be true: the caller confirms the mutation (an absent or false value is refused with `confirmation-required`)."}}};
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate237.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema479.type},message:"must be object,null",schema:schema479.type,parentSchema:schema479,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data !== null){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs4 = errors;
+if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate133.evaluated.props;
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema479.if,parentSchema:schema479,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate237.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate237.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-update-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate284.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33604,7 +34882,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.confirmed === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'",schema:schema528.required,parentSchema:schema528,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'",schema:schema474.required,parentSchema:schema474,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33615,7 +34893,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "name") || (key0 === "description")) || (key0 === "priority")) || (key0 === "cooldown_ms")) || (key0 === "trigger_config")) || (key0 === "flow_json")) || (key0 === "confirmed"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema528,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema474,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33661,7 +34939,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern177.test(data0)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema528.properties.name,data:data0};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?!\\d+$)"},message:"must match pattern \""+"^(?!\\s*$)(?!\\d+$)"+"\"",schema:"^(?!\\s*$)(?!\\d+$)",parentSchema:schema474.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33672,7 +34950,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema528.properties.name.type,parentSchema:schema528.properties.name,data:data0};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.name.type,parentSchema:schema474.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33686,7 +34964,7 @@ if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
 if(func3(data1) > 4000){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema474,data:data1};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema476,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -33697,7 +34975,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.type,parentSchema:schema474,data:data1};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"rule.schema.json#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33710,7 +34988,7 @@ errors++;
 if(data.priority !== undefined){
 let data2 = data.priority;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema531.type,parentSchema:schema531,data:data2};
+const err9 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema477.type,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -33721,7 +34999,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema531,data:data2};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33731,7 +35009,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < -2147483648 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema531,data:data2};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33745,7 +35023,7 @@ errors++;
 if(data.cooldown_ms !== undefined){
 let data3 = data.cooldown_ms;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema532.type,parentSchema:schema532,data:data3};
+const err12 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema478.type,parentSchema:schema478,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33756,7 +35034,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 2147483647 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema532,data:data3};
+const err13 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema478,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33766,7 +35044,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema532,data:data3};
+const err14 = {instancePath:instancePath+"/cooldown_ms",schemaPath:"rule.schema.json#/properties/cooldown_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema478,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33778,8 +35056,8 @@ errors++;
 }
 }
 if(data.trigger_config !== undefined){
-if(!(validate285(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate237(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 }
@@ -33792,7 +35070,7 @@ errors = vErrors.length;
 if(data.confirmed !== undefined){
 let data6 = data.confirmed;
 if(true !== data6){
-const err15 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema528.properties.confirmed,data:data6};
+const err15 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema474.properties.confirmed,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33804,7 +35082,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema528.type,parentSchema:schema528,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema474.type,parentSchema:schema474,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33813,18 +35091,18 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateRuleValidateRequest = validate289;
-const schema534 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validate-request.schema.json","title":"RuleValidateRequest","description":"Body of POST /api/rules/validate: an editor document (flow_json, with the trigger_config the rule would have) or the text of a rule file (source, in the DSL or YAML). It is compiled with the service's loaded site; nothing is stored. Exactly one of flow_json and source is given; format goes with source, trigger_config with flow_json.","type":"object","additionalProperties":false,"properties":{"flow_json":{"type":"object","description":"An editor document. Its shape is checked by the compile function, whose diagnostics answer (paths into this document, as `svc compile` gives them for a .flow.json file)."},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config","description":"With flow_json: the trigger the rule would have (the trigger checks need it). Absent: none."},"source":{"type":"string","description":"The text of a rule file: one or more rules in the DSL (.rule) or YAML (.rule.yaml)."},"format":{"enum":["dsl","yaml"],"description":"How `source` is written."}},"dependentRequired":{"source":["format"],"format":["source"],"trigger_config":["flow_json"]}};
+export const rawValidateRuleValidateRequest = validate306;
+const schema552 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validate-request.schema.json","title":"RuleValidateRequest","description":"Body of POST /api/rules/validate: an editor document (flow_json, with the trigger_config the rule would have) or the text of a rule file (source, in the DSL or YAML). It is compiled with the service's loaded site; nothing is stored. Exactly one of flow_json and source is given; format goes with source, trigger_config with flow_json.","type":"object","additionalProperties":false,"properties":{"flow_json":{"type":"object","description":"An editor document. Its shape is checked by the compile function, whose diagnostics answer (paths into this document, as `svc compile` gives them for a .flow.json file)."},"trigger_config":{"$ref":"rule.schema.json#/properties/trigger_config","description":"With flow_json: the trigger the rule would have (the trigger checks need it). Absent: none."},"source":{"type":"string","description":"The text of a rule file: one or more rules in the DSL (.rule) or YAML (.rule.yaml)."},"format":{"enum":["dsl","yaml"],"description":"How `source` is written."}},"dependentRequired":{"source":["format"],"format":["source"],"trigger_config":["flow_json"]}};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate290.evaluated;
+const evaluated0 = validate307.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33832,7 +35110,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema533.type},message:"must be object,null",schema:schema533.type,parentSchema:schema533,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema479.type},message:"must be object,null",schema:schema479.type,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33877,7 +35155,7 @@ var _valid0 = _errs4 === errors;
 valid0 = _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema533.if,parentSchema:schema533,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema479.if,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33886,18 +35164,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate307.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate290.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate307.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-validate-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate289.evaluated;
+const evaluated0 = validate306.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33907,7 +35185,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "flow_json") || (key0 === "trigger_config")) || (key0 === "source")) || (key0 === "format"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema534,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema552,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33920,7 +35198,7 @@ errors++;
 if(data.flow_json !== undefined){
 let data0 = data.flow_json;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.properties.flow_json.type,parentSchema:schema534.properties.flow_json,data:data0};
+const err1 = {instancePath:instancePath+"/flow_json",schemaPath:"#/properties/flow_json/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema552.properties.flow_json.type,parentSchema:schema552.properties.flow_json,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33931,15 +35209,15 @@ errors++;
 }
 }
 if(data.trigger_config !== undefined){
-if(!(validate290(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate307(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
 let data2 = data.source;
 if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema534.properties.source.type,parentSchema:schema534.properties.source,data:data2};
+const err2 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema552.properties.source.type,parentSchema:schema552.properties.source,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33952,7 +35230,7 @@ errors++;
 if(data.format !== undefined){
 let data3 = data.format;
 if(!((data3 === "dsl") || (data3 === "yaml"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema534.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema534.properties.format.enum,parentSchema:schema534.properties.format,data:data3};
+const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema552.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema552.properties.format.enum,parentSchema:schema552.properties.format,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33967,7 +35245,7 @@ if(data.format === undefined){
 const err4 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "source",
     missingProperty: "format",
     depsCount: 1,
-    deps: "format"},message:"must have property format when property source is present",schema:schema534.dependentRequired,parentSchema:schema534,data};
+    deps: "format"},message:"must have property format when property source is present",schema:schema552.dependentRequired,parentSchema:schema552,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33982,7 +35260,7 @@ if(data.source === undefined){
 const err5 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "format",
     missingProperty: "source",
     depsCount: 1,
-    deps: "source"},message:"must have property source when property format is present",schema:schema534.dependentRequired,parentSchema:schema534,data};
+    deps: "source"},message:"must have property source when property format is present",schema:schema552.dependentRequired,parentSchema:schema552,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33997,7 +35275,7 @@ if(data.flow_json === undefined){
 const err6 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "trigger_config",
     missingProperty: "flow_json",
     depsCount: 1,
-    deps: "flow_json"},message:"must have property flow_json when property trigger_config is present",schema:schema534.dependentRequired,parentSchema:schema534,data};
+    deps: "flow_json"},message:"must have property flow_json when property trigger_config is present",schema:schema552.dependentRequired,parentSchema:schema552,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34009,7 +35287,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema534.type,parentSchema:schema534,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema552.type,parentSchema:schema552,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34018,19 +35296,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
-validate289.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate306.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateRuleValidation = validate293;
-const schema536 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validation.schema.json","title":"RuleValidation","description":"POST /api/rules/validate: the diagnostics `svc compile` gives for the same content with the service's site, and the compiled rules.","type":"object","required":["valid","diagnostics","rules"],"additionalProperties":false,"properties":{"valid":{"type":"boolean","description":"True when no diagnostic is an error (warnings never make it false)."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"Errors and warnings: for source text with spans (line, column) in the text; for flow_json with JSON Pointer paths into the document and node ids."},"rules":{"type":"array","items":{"$ref":"#/$defs/ValidatedRule"},"description":"The rules that compiled (for source text, each rule without an error; for flow_json, the one document when it is valid)."}},"$defs":{"ValidatedRule":{"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}}}};
-const schema537 = {"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}};
+export const rawValidateRuleValidation = validate310;
+const schema554 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-validation.schema.json","title":"RuleValidation","description":"POST /api/rules/validate: the diagnostics `svc compile` gives for the same content with the service's site, and the compiled rules.","type":"object","required":["valid","diagnostics","rules"],"additionalProperties":false,"properties":{"valid":{"type":"boolean","description":"True when no diagnostic is an error (warnings never make it false)."},"diagnostics":{"type":"array","items":{"$ref":"diagnostic.schema.json"},"description":"Errors and warnings: for source text with spans (line, column) in the text; for flow_json with JSON Pointer paths into the document and node ids."},"rules":{"type":"array","items":{"$ref":"#/$defs/ValidatedRule"},"description":"The rules that compiled (for source text, each rule without an error; for flow_json, the one document when it is valid)."}},"$defs":{"ValidatedRule":{"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}}}};
+const schema555 = {"title":"ValidatedRule","description":"A rule that compiled: both columns the service would store.","type":"object","required":["nodes_json","flow_json"],"additionalProperties":false,"properties":{"name":{"$ref":"rule.schema.json#/properties/name"},"flow_json":{"$ref":"flow-json.schema.json"},"nodes_json":{"$ref":"nodes-json.schema.json"}}};
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate312.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34039,7 +35317,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nodes_json === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes_json"},message:"must have required property '"+"nodes_json"+"'",schema:schema537.required,parentSchema:schema537,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes_json"},message:"must have required property '"+"nodes_json"+"'",schema:schema555.required,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34049,7 +35327,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.flow_json === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema537.required,parentSchema:schema537,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flow_json"},message:"must have required property '"+"flow_json"+"'",schema:schema555.required,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34060,7 +35338,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "name") || (key0 === "flow_json")) || (key0 === "nodes_json"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema537,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34119,7 +35397,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema537.type,parentSchema:schema537,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34128,17 +35406,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-validation.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
+const evaluated0 = validate310.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34147,7 +35425,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.valid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'",schema:schema536.required,parentSchema:schema536,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'",schema:schema554.required,parentSchema:schema554,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34157,7 +35435,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.diagnostics === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diagnostics"},message:"must have required property '"+"diagnostics"+"'",schema:schema536.required,parentSchema:schema536,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diagnostics"},message:"must have required property '"+"diagnostics"+"'",schema:schema554.required,parentSchema:schema554,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34167,7 +35445,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.rules === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema536.required,parentSchema:schema536,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema554.required,parentSchema:schema554,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34178,7 +35456,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "valid") || (key0 === "diagnostics")) || (key0 === "rules"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema536,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema554,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34191,7 +35469,7 @@ errors++;
 if(data.valid !== undefined){
 let data0 = data.valid;
 if(typeof data0 !== "boolean"){
-const err4 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema536.properties.valid.type,parentSchema:schema536.properties.valid,data:data0};
+const err4 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema554.properties.valid.type,parentSchema:schema554.properties.valid,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34213,7 +35491,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.properties.diagnostics.type,parentSchema:schema536.properties.diagnostics,data:data1};
+const err5 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema554.properties.diagnostics.type,parentSchema:schema554.properties.diagnostics,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34228,14 +35506,14 @@ let data3 = data.rules;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate295(data3[i1], {instancePath:instancePath+"/rules/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate312(data3[i1], {instancePath:instancePath+"/rules/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.properties.rules.type,parentSchema:schema536.properties.rules,data:data3};
+const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema554.properties.rules.type,parentSchema:schema554.properties.rules,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34247,7 +35525,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema536.type,parentSchema:schema536,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema554.type,parentSchema:schema554,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34256,19 +35534,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateRuleVariables = validate299;
-const schema539 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-variables.schema.json","title":"RuleVariables","description":"GET /api/rules/{id}/variables: the variables the rule reads or defines, with live values, for monitoring.","type":"object","required":["rule_id","variables"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"variables":{"type":"array","items":{"$ref":"#/$defs/VariableView"},"description":"The variables, in the order the rule defines them."}},"$defs":{"VariableView":{"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."}}};
-const schema541 = {"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."};
+export const rawValidateRuleVariables = validate316;
+const schema557 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-variables.schema.json","title":"RuleVariables","description":"GET /api/rules/{id}/variables: the variables the rule reads or defines, with live values, for monitoring.","type":"object","required":["rule_id","variables"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"variables":{"type":"array","items":{"$ref":"#/$defs/VariableView"},"description":"The variables, in the order the rule defines them."}},"$defs":{"VariableView":{"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."}}};
+const schema559 = {"type":"object","required":["name","kind","node"],"additionalProperties":false,"properties":{"name":{"type":"string","description":"The variable's name."},"kind":{"enum":["input","period_delta","param","calc"],"description":"What defines the variable: a point read, a period delta of a point, a constant parameter or a calculation."},"node":{"type":"string","description":"The node that defines the variable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"point_name":{"type":"string","description":"The point's name in the site model; absent when the site does not declare the point."},"unit":{"type":"string","description":"The point's unit in the site model; absent when the site does not declare the point."},"value":{"type":["number","boolean","null"],"description":"Inputs: the live value (null when unavailable); params: the constant."},"updated_at":{"description":"Inputs: when the live value was set; null when never.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"expr":{"type":"string","description":"Calculations: the expression."}},"title":"VariableView","description":"A variable of a rule and, for inputs, the live value of its point."};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate317.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34277,7 +35555,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema541.required,parentSchema:schema541,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema559.required,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34287,7 +35565,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema541.required,parentSchema:schema541,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema559.required,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34297,7 +35575,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.node === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema541.required,parentSchema:schema541,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema559.required,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34307,8 +35585,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema541.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema541,data};
+if(!(func1.call(schema559.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34321,7 +35599,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema541.properties.name.type,parentSchema:schema541.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.name.type,parentSchema:schema559.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34334,7 +35612,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "input") || (data1 === "period_delta")) || (data1 === "param")) || (data1 === "calc"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema541.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema541.properties.kind.enum,parentSchema:schema541.properties.kind,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema559.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema559.properties.kind.enum,parentSchema:schema559.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34347,7 +35625,7 @@ errors++;
 if(data.node !== undefined){
 let data2 = data.node;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema541.properties.node.type,parentSchema:schema541.properties.node,data:data2};
+const err6 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.node.type,parentSchema:schema559.properties.node,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34443,7 +35721,7 @@ errors++;
 if(data.point_name !== undefined){
 let data6 = data.point_name;
 if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/point_name",schemaPath:"#/properties/point_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema541.properties.point_name.type,parentSchema:schema541.properties.point_name,data:data6};
+const err14 = {instancePath:instancePath+"/point_name",schemaPath:"#/properties/point_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.point_name.type,parentSchema:schema559.properties.point_name,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34456,7 +35734,7 @@ errors++;
 if(data.unit !== undefined){
 let data7 = data.unit;
 if(typeof data7 !== "string"){
-const err15 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema541.properties.unit.type,parentSchema:schema541.properties.unit,data:data7};
+const err15 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.unit.type,parentSchema:schema559.properties.unit,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34469,7 +35747,7 @@ errors++;
 if(data.value !== undefined){
 let data8 = data.value;
 if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "boolean")) && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema541.properties.value.type},message:"must be number,boolean,null",schema:schema541.properties.value.type,parentSchema:schema541.properties.value,data:data8};
+const err16 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema559.properties.value.type},message:"must be number,boolean,null",schema:schema559.properties.value.type,parentSchema:schema559.properties.value,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34482,7 +35760,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data9 = data.updated_at;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema541.properties.updated_at.type},message:"must be string,null",schema:schema541.properties.updated_at.type,parentSchema:schema541.properties.updated_at,data:data9};
+const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema559.properties.updated_at.type},message:"must be string,null",schema:schema559.properties.updated_at.type,parentSchema:schema559.properties.updated_at,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34542,7 +35820,7 @@ var _valid0 = _errs26 === errors;
 valid4 = _valid0;
 }
 if(!valid4){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema541.properties.updated_at.if,parentSchema:schema541.properties.updated_at,data:data9};
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema559.properties.updated_at.if,parentSchema:schema559.properties.updated_at,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -34590,7 +35868,7 @@ errors++;
 if(data.expr !== undefined){
 let data11 = data.expr;
 if(typeof data11 !== "string"){
-const err25 = {instancePath:instancePath+"/expr",schemaPath:"#/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema541.properties.expr.type,parentSchema:schema541.properties.expr,data:data11};
+const err25 = {instancePath:instancePath+"/expr",schemaPath:"#/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.properties.expr.type,parentSchema:schema559.properties.expr,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -34602,7 +35880,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema541.type,parentSchema:schema541,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -34611,17 +35889,17 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/rule-variables.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
+const evaluated0 = validate316.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34630,7 +35908,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema539.required,parentSchema:schema539,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema557.required,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34640,7 +35918,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.variables === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema539.required,parentSchema:schema539,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema557.required,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34651,7 +35929,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "rule_id") || (key0 === "variables"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema539,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34701,14 +35979,14 @@ let data1 = data.variables;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate300(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+if(!(validate317(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.properties.variables.type,parentSchema:schema539.properties.variables,data:data1};
+const err6 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema557.properties.variables.type,parentSchema:schema557.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34720,7 +35998,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema539.type,parentSchema:schema539,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema557.type,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34729,10 +36007,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateRule = validate132;
 const schema320 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule.schema.json","title":"Rule","description":"A rule: a control flow that reads measurement points, evaluates conditions and writes action points.","type":"object","required":["id","name","description","enabled","priority","cooldown_ms","trigger_config","flow_json","nodes_json","created_at","updated_at"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Assigned by the service; a client never chooses it."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters)."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"enabled":{"type":"boolean","description":"New rules are created disabled; the scheduler skips disabled rules."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":0,"description":"Higher runs first when several rules are due; ties by id ascending."},"cooldown_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"Minimum gap after a successful execution that performed at least one action (0: none)."},"trigger_config":{"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}},"flow_json":{"description":"The editor document; null for stubs and compact-only legacy rules.","tsType":"null | FlowJson","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"flow-json.schema.json"}},"nodes_json":{"$ref":"nodes-json.schema.json"},"created_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."},"updated_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$","description":"RFC 3339 UTC timestamp."}}};
@@ -35231,21 +36509,21 @@ return errors === 0;
 }
 validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateYamlScenarioFile = validate302;
-const schema547 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scenario-file.schema.json","title":"YamlScenarioFile","description":"A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.","type":"object","required":["scenarios"],"additionalProperties":false,"properties":{"scenarios":{"type":"array","items":{"$ref":"#/$defs/YamlScenario"},"description":"The scenarios of the file, in order."}},"$defs":{"YamlScenario":{"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}},"YamlRuleName":{"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."},"YamlRuleNames":{"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}},"YamlScenarioPoint":{"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."},"YamlScenarioDuration":{"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."},"YamlScenarioInstant":{"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."},"YamlScenarioTime":{"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."},"YamlScenarioWindow":{"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"},"YamlPointValues":{"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}},"YamlRampValues":{"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}},"YamlScenarioStep":{"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}},"YamlSetStep":{"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}},"YamlRampStep":{"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}},"YamlEnableStep":{"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}},"YamlDisableStep":{"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}},"YamlChannelDownStep":{"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlChannelUpStep":{"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlUnknownStep":{"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}},"YamlExpectation":{"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}},"YamlWriteExpectation":{"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}},"YamlNoWriteExpectation":{"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlExecutionExpectation":{"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlNoExecutionExpectation":{"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlSuppressedExpectation":{"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlUnknownExpectation":{"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}}}};
-const schema548 = {"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}};
-const schema549 = {"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."};
-const schema550 = {"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."};
-const schema551 = {"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."};
-const pattern196 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
-const pattern197 = new RegExp("^([0-9]+(ms|s|m|h|d))+$", "u");
-const schema553 = {"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}};
-const schema554 = {"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."};
+export const rawValidateYamlScenarioFile = validate319;
+const schema565 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scenario-file.schema.json","title":"YamlScenarioFile","description":"A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.","type":"object","required":["scenarios"],"additionalProperties":false,"properties":{"scenarios":{"type":"array","items":{"$ref":"#/$defs/YamlScenario"},"description":"The scenarios of the file, in order."}},"$defs":{"YamlScenario":{"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}},"YamlRuleName":{"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."},"YamlRuleNames":{"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}},"YamlScenarioPoint":{"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."},"YamlScenarioDuration":{"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."},"YamlScenarioInstant":{"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."},"YamlScenarioTime":{"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."},"YamlScenarioWindow":{"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"},"YamlPointValues":{"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}},"YamlRampValues":{"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}},"YamlScenarioStep":{"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}},"YamlSetStep":{"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}},"YamlRampStep":{"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}},"YamlEnableStep":{"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}},"YamlDisableStep":{"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}},"YamlChannelDownStep":{"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlChannelUpStep":{"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlUnknownStep":{"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}},"YamlExpectation":{"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}},"YamlWriteExpectation":{"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}},"YamlNoWriteExpectation":{"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlExecutionExpectation":{"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlNoExecutionExpectation":{"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlSuppressedExpectation":{"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlUnknownExpectation":{"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}}}};
+const schema566 = {"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}};
+const schema567 = {"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."};
+const schema568 = {"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."};
+const schema569 = {"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."};
+const pattern197 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
+const pattern198 = new RegExp("^([0-9]+(ms|s|m|h|d))+$", "u");
+const schema571 = {"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}};
+const schema572 = {"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate304.evaluated;
+const evaluated0 = validate321.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35256,8 +36534,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern184.test(key0)){
-const err0 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema554,data:key0,propertyName:key0};
+if(!pattern186.test(key0)){
+const err0 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35268,7 +36546,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.type,parentSchema:schema554,data:key0,propertyName:key0};
+const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35279,7 +36557,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema553.propertyNames,parentSchema:schema553,data};
+const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema571.propertyNames,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35292,7 +36570,7 @@ errors++;
 for(const key1 in data){
 let data0 = data[key1];
 if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: schema553.additionalProperties.type},message:"must be number,null",schema:schema553.additionalProperties.type,parentSchema:schema553.additionalProperties,data:data0};
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: schema571.additionalProperties.type},message:"must be number,null",schema:schema571.additionalProperties.type,parentSchema:schema571.additionalProperties,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35304,7 +36582,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema553.type,parentSchema:schema553,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema571.type,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35313,20 +36591,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
-validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema555 = {"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}};
-const schema556 = {"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}};
-const schema557 = {"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."};
-const pattern200 = new RegExp("^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$", "u");
+const schema573 = {"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}};
+const schema574 = {"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}};
+const schema575 = {"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."};
+const pattern201 = new RegExp("^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$", "u");
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate307.evaluated;
+const evaluated0 = validate324.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35335,7 +36613,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema556.required,parentSchema:schema556,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema574.required,parentSchema:schema574,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35345,7 +36623,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.set === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set"},message:"must have required property '"+"set"+"'",schema:schema556.required,parentSchema:schema556,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set"},message:"must have required property '"+"set"+"'",schema:schema574.required,parentSchema:schema574,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35356,7 +36634,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "at") || (key0 === "set"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema556,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema574,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35369,8 +36647,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35381,7 +36659,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35392,14 +36670,14 @@ errors++;
 }
 }
 if(data.set !== undefined){
-if(!(validate304(data.set, {instancePath:instancePath+"/set",parentData:data,parentDataProperty:"set",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+if(!(validate321(data.set, {instancePath:instancePath+"/set",parentData:data,parentDataProperty:"set",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema556.type,parentSchema:schema556,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema574.type,parentSchema:schema574,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35408,18 +36686,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
-validate307.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate324.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema558 = {"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}};
-const schema560 = {"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}};
+const schema576 = {"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}};
+const schema578 = {"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate311.evaluated;
+const evaluated0 = validate328.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35428,7 +36706,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema560,data};
+const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35440,8 +36718,8 @@ errors++;
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern184.test(key0)){
-const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema554,data:key0,propertyName:key0};
+if(!pattern186.test(key0)){
+const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35452,7 +36730,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.type,parentSchema:schema554,data:key0,propertyName:key0};
+const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35463,7 +36741,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema560.propertyNames,parentSchema:schema560,data};
+const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema578.propertyNames,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35476,7 +36754,7 @@ errors++;
 for(const key1 in data){
 let data0 = data[key1];
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema560.additionalProperties.type,parentSchema:schema560.additionalProperties,data:data0};
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema578.additionalProperties.type,parentSchema:schema578.additionalProperties,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35488,7 +36766,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema578.type,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35497,16 +36775,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
-validate311.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate328.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate327.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35515,7 +36793,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema558.required,parentSchema:schema558,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema576.required,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35525,7 +36803,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ramp === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ramp"},message:"must have required property '"+"ramp"+"'",schema:schema558.required,parentSchema:schema558,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ramp"},message:"must have required property '"+"ramp"+"'",schema:schema576.required,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35535,7 +36813,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.over === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema558.required,parentSchema:schema558,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema576.required,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35545,7 +36823,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.every === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema558.required,parentSchema:schema558,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'",schema:schema576.required,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35556,7 +36834,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "at") || (key0 === "ramp")) || (key0 === "over")) || (key0 === "every"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema558,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35569,8 +36847,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35581,7 +36859,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35592,16 +36870,16 @@ errors++;
 }
 }
 if(data.ramp !== undefined){
-if(!(validate311(data.ramp, {instancePath:instancePath+"/ramp",parentData:data,parentDataProperty:"ramp",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
+if(!(validate328(data.ramp, {instancePath:instancePath+"/ramp",parentData:data,parentDataProperty:"ramp",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
 }
 }
 if(data.over !== undefined){
 let data2 = data.over;
 if(typeof data2 === "string"){
-if(!pattern197.test(data2)){
-const err7 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema551,data:data2};
+if(!pattern198.test(data2)){
+const err7 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35612,7 +36890,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data2};
+const err8 = {instancePath:instancePath+"/over",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35625,8 +36903,8 @@ errors++;
 if(data.every !== undefined){
 let data3 = data.every;
 if(typeof data3 === "string"){
-if(!pattern197.test(data3)){
-const err9 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema551,data:data3};
+if(!pattern198.test(data3)){
+const err9 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35637,7 +36915,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data3};
+const err10 = {instancePath:instancePath+"/every",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35649,7 +36927,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema558.type,parentSchema:schema558,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema576.type,parentSchema:schema576,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35658,18 +36936,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema564 = {"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}};
-const schema566 = {"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}};
+const schema582 = {"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}};
+const schema584 = {"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
+const evaluated0 = validate332.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35677,7 +36955,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema566.type},message:"must be string,array",schema:schema566.type,parentSchema:schema566,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema584.type},message:"must be string,array",schema:schema584.type,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35714,7 +36992,7 @@ if(_valid0){
 const _errs4 = errors;
 if(typeof data === "string"){
 if(func3(data) > 200){
-const err2 = {instancePath,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data};
+const err2 = {instancePath,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35724,7 +37002,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func3(data) < 1){
-const err3 = {instancePath,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data};
+const err3 = {instancePath,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35735,7 +37013,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data};
+const err4 = {instancePath,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35752,7 +37030,7 @@ else {
 const _errs7 = errors;
 if(Array.isArray(data)){
 if(data.length < 1){
-const err5 = {instancePath,schemaPath:"#/else/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema566.else,data};
+const err5 = {instancePath,schemaPath:"#/else/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema584.else,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35766,7 +37044,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 === "string"){
 if(func3(data0) > 200){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data0};
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35776,7 +37054,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func3(data0) < 1){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data0};
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35787,7 +37065,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data0};
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35799,7 +37077,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.else.type,parentSchema:schema566.else,data};
+const err9 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema584.else.type,parentSchema:schema584.else,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35816,7 +37094,7 @@ var items0 = true;
 ifClause0 = "else";
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema566.if,parentSchema:schema566,data};
+const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema584.if,parentSchema:schema584,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35825,17 +37103,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate332.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate315.evaluated = {"dynamicProps":false,"dynamicItems":true};
+validate332.evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314.evaluated;
+const evaluated0 = validate331.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35844,7 +37122,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema564.required,parentSchema:schema564,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema582.required,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35854,7 +37132,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.enable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enable"},message:"must have required property '"+"enable"+"'",schema:schema564.required,parentSchema:schema564,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enable"},message:"must have required property '"+"enable"+"'",schema:schema582.required,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35865,7 +37143,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "at") || (key0 === "enable"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema564,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35878,8 +37156,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35890,7 +37168,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35901,14 +37179,14 @@ errors++;
 }
 }
 if(data.enable !== undefined){
-if(!(validate315(data.enable, {instancePath:instancePath+"/enable",parentData:data,parentDataProperty:"enable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate332(data.enable, {instancePath:instancePath+"/enable",parentData:data,parentDataProperty:"enable",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema564.type,parentSchema:schema564,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema582.type,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35917,17 +37195,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
-validate314.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate331.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema569 = {"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}};
+const schema587 = {"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}};
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate318.evaluated;
+const evaluated0 = validate335.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35936,7 +37214,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema569.required,parentSchema:schema569,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema587.required,parentSchema:schema587,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35946,7 +37224,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.disable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disable"},message:"must have required property '"+"disable"+"'",schema:schema569.required,parentSchema:schema569,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disable"},message:"must have required property '"+"disable"+"'",schema:schema587.required,parentSchema:schema587,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35957,7 +37235,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "at") || (key0 === "disable"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema569,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema587,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35970,8 +37248,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35982,7 +37260,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35993,14 +37271,14 @@ errors++;
 }
 }
 if(data.disable !== undefined){
-if(!(validate315(data.disable, {instancePath:instancePath+"/disable",parentData:data,parentDataProperty:"disable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate332(data.disable, {instancePath:instancePath+"/disable",parentData:data,parentDataProperty:"disable",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema569.type,parentSchema:schema569,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema587.type,parentSchema:schema587,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36009,17 +37287,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate318.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
-validate318.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema571 = {"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
+const schema589 = {"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate321.evaluated;
+const evaluated0 = validate338.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36028,7 +37306,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema571.required,parentSchema:schema571,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema589.required,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36038,7 +37316,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.channel_down === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_down"},message:"must have required property '"+"channel_down"+"'",schema:schema571.required,parentSchema:schema571,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_down"},message:"must have required property '"+"channel_down"+"'",schema:schema589.required,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36049,7 +37327,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "at") || (key0 === "channel_down"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema571,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36062,8 +37340,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36074,7 +37352,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36088,7 +37366,7 @@ if(data.channel_down !== undefined){
 let data1 = data.channel_down;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema571.properties.channel_down,data:data1};
+const err5 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema589.properties.channel_down,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36099,7 +37377,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema571.properties.channel_down.type,parentSchema:schema571.properties.channel_down,data:data1};
+const err6 = {instancePath:instancePath+"/channel_down",schemaPath:"#/properties/channel_down/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema589.properties.channel_down.type,parentSchema:schema589.properties.channel_down,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36111,7 +37389,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema571.type,parentSchema:schema571,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema589.type,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36120,17 +37398,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
-validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema573 = {"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
+const schema591 = {"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
+const evaluated0 = validate340.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36139,7 +37417,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema573.required,parentSchema:schema573,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema591.required,parentSchema:schema591,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36149,7 +37427,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.channel_up === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_up"},message:"must have required property '"+"channel_up"+"'",schema:schema573.required,parentSchema:schema573,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel_up"},message:"must have required property '"+"channel_up"+"'",schema:schema591.required,parentSchema:schema591,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36160,7 +37438,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "at") || (key0 === "channel_up"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema573,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema591,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36173,8 +37451,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36185,7 +37463,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36199,7 +37477,7 @@ if(data.channel_up !== undefined){
 let data1 = data.channel_up;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema573.properties.channel_up,data:data1};
+const err5 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema591.properties.channel_up,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36210,7 +37488,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema573.properties.channel_up.type,parentSchema:schema573.properties.channel_up,data:data1};
+const err6 = {instancePath:instancePath+"/channel_up",schemaPath:"#/properties/channel_up/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema591.properties.channel_up.type,parentSchema:schema591.properties.channel_up,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36222,7 +37500,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema573.type,parentSchema:schema573,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema591.type,parentSchema:schema591,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36231,17 +37509,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema575 = {"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}};
+const schema593 = {"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate325.evaluated;
+const evaluated0 = validate342.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36250,7 +37528,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema575.required,parentSchema:schema575,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema593.required,parentSchema:schema593,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36260,8 +37538,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema575.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema575,data};
+if(!(func1.call(schema593.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema593,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36274,8 +37552,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36286,7 +37564,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err3 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36298,7 +37576,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema575.type,parentSchema:schema575,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema593.type,parentSchema:schema593,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36307,16 +37585,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate342.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate306.evaluated;
+const evaluated0 = validate323.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36324,7 +37602,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema555.type,parentSchema:schema555,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema573.type,parentSchema:schema573,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36362,8 +37640,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs3 = errors;
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -36404,8 +37682,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs7 = errors;
-if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -36446,8 +37724,8 @@ vErrors = null;
 let ifClause2;
 if(_valid2){
 const _errs11 = errors;
-if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs11 === errors;
@@ -36488,8 +37766,8 @@ vErrors = null;
 let ifClause3;
 if(_valid3){
 const _errs15 = errors;
-if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs15 === errors;
@@ -36530,8 +37808,8 @@ vErrors = null;
 let ifClause4;
 if(_valid4){
 const _errs19 = errors;
-if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs19 === errors;
@@ -36572,8 +37850,8 @@ vErrors = null;
 let ifClause5;
 if(_valid5){
 const _errs23 = errors;
-if(!(validate323(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs23 === errors;
@@ -36585,8 +37863,8 @@ ifClause5 = "then";
 }
 else {
 const _errs24 = errors;
-if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs24 === errors;
@@ -36599,7 +37877,7 @@ props5 = true;
 ifClause5 = "else";
 }
 if(!valid5){
-const err7 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema555.else.else.else.else.else.if,parentSchema:schema555.else.else.else.else.else,data};
+const err7 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema",schema:schema573.else.else.else.else.else.if,parentSchema:schema573.else.else.else.else.else,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36624,7 +37902,7 @@ Object.assign(props4, props5);
 ifClause4 = "else";
 }
 if(!valid4){
-const err8 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema555.else.else.else.else.if,parentSchema:schema555.else.else.else.else,data};
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema573.else.else.else.else.if,parentSchema:schema573.else.else.else.else,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36649,7 +37927,7 @@ Object.assign(props3, props4);
 ifClause3 = "else";
 }
 if(!valid3){
-const err9 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema555.else.else.else.if,parentSchema:schema555.else.else.else,data};
+const err9 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema573.else.else.else.if,parentSchema:schema573.else.else.else,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36674,7 +37952,7 @@ Object.assign(props2, props3);
 ifClause2 = "else";
 }
 if(!valid2){
-const err10 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema555.else.else.if,parentSchema:schema555.else.else,data};
+const err10 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema573.else.else.if,parentSchema:schema573.else.else,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36699,7 +37977,7 @@ Object.assign(props1, props2);
 ifClause1 = "else";
 }
 if(!valid1){
-const err11 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema555.else.if,parentSchema:schema555.else,data};
+const err11 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema573.else.if,parentSchema:schema573.else,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36724,7 +38002,7 @@ Object.assign(props0, props1);
 ifClause0 = "else";
 }
 if(!valid0){
-const err12 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema555.if,parentSchema:schema555,data};
+const err12 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema573.if,parentSchema:schema573,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36733,20 +38011,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate323.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate306.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate323.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema577 = {"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}};
-const schema578 = {"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}};
-const schema581 = {"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"};
+const schema595 = {"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}};
+const schema596 = {"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}};
+const schema599 = {"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate330.evaluated;
+const evaluated0 = validate347.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36755,7 +38033,7 @@ evaluated0.items = undefined;
 }
 if(Array.isArray(data)){
 if(data.length > 2){
-const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema581,data};
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema599,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36765,7 +38043,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.length < 2){
-const err1 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema581,data};
+const err1 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema599,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36778,8 +38056,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36790,7 +38068,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36802,7 +38080,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema581.type,parentSchema:schema581,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema599.type,parentSchema:schema599,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36811,16 +38089,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
-validate330.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate347.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329.evaluated;
+const evaluated0 = validate346.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36829,7 +38107,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.write === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema578.required,parentSchema:schema578,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'",schema:schema596.required,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36840,7 +38118,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "write") || (key0 === "at")) || (key0 === "within")) || (key0 === "value")) || (key0 === "tolerance")) || (key0 === "count")) || (key0 === "by"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema578,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36853,8 +38131,8 @@ errors++;
 if(data.write !== undefined){
 let data0 = data.write;
 if(typeof data0 === "string"){
-if(!pattern184.test(data0)){
-const err2 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema554,data:data0};
+if(!pattern186.test(data0)){
+const err2 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36865,7 +38143,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.type,parentSchema:schema554,data:data0};
+const err3 = {instancePath:instancePath+"/write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36878,8 +38156,8 @@ errors++;
 if(data.at !== undefined){
 let data1 = data.at;
 if(typeof data1 === "string"){
-if(!pattern200.test(data1)){
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data1};
+if(!pattern201.test(data1)){
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36890,7 +38168,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data1};
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36901,15 +38179,15 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 if(data.value !== undefined){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema578.properties.value.type,parentSchema:schema578.properties.value,data:data3};
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema596.properties.value.type,parentSchema:schema596.properties.value,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36923,7 +38201,7 @@ if(data.tolerance !== undefined){
 let data4 = data.tolerance;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema578.properties.tolerance,data:data4};
+const err7 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema596.properties.tolerance,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36934,7 +38212,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema578.properties.tolerance.type,parentSchema:schema578.properties.tolerance,data:data4};
+const err8 = {instancePath:instancePath+"/tolerance",schemaPath:"#/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema596.properties.tolerance.type,parentSchema:schema596.properties.tolerance,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36947,7 +38225,7 @@ errors++;
 if(data.count !== undefined){
 let data5 = data.count;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema578.properties.count.type,parentSchema:schema578.properties.count,data:data5};
+const err9 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema596.properties.count.type,parentSchema:schema596.properties.count,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36958,7 +38236,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1000000 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema578.properties.count,data:data5};
+const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema596.properties.count,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36968,7 +38246,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema578.properties.count,data:data5};
+const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema596.properties.count,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36983,7 +38261,7 @@ if(data.by !== undefined){
 let data6 = data.by;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err12 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data6};
+const err12 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36993,7 +38271,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data6) < 1){
-const err13 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data6};
+const err13 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37004,7 +38282,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data6};
+const err14 = {instancePath:instancePath+"/by",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37016,7 +38294,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema578.type,parentSchema:schema578,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema596.type,parentSchema:schema596,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37025,17 +38303,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate346.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema584 = {"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
+const schema602 = {"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate333.evaluated;
+const evaluated0 = validate350.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37044,7 +38322,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.no_write === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_write"},message:"must have required property '"+"no_write"+"'",schema:schema584.required,parentSchema:schema584,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_write"},message:"must have required property '"+"no_write"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37055,7 +38333,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "no_write") || (key0 === "at")) || (key0 === "within"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema584,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37068,8 +38346,8 @@ errors++;
 if(data.no_write !== undefined){
 let data0 = data.no_write;
 if(typeof data0 === "string"){
-if(!pattern184.test(data0)){
-const err2 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema554,data:data0};
+if(!pattern186.test(data0)){
+const err2 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37080,7 +38358,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.type,parentSchema:schema554,data:data0};
+const err3 = {instancePath:instancePath+"/no_write",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37093,8 +38371,8 @@ errors++;
 if(data.at !== undefined){
 let data1 = data.at;
 if(typeof data1 === "string"){
-if(!pattern200.test(data1)){
-const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data1};
+if(!pattern201.test(data1)){
+const err4 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37105,7 +38383,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data1};
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37116,14 +38394,14 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema584.type,parentSchema:schema584,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema602.type,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37132,17 +38410,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
-validate333.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate350.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema587 = {"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
+const schema605 = {"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate336.evaluated;
+const evaluated0 = validate353.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37151,7 +38429,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.execution === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema587.required,parentSchema:schema587,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema605.required,parentSchema:schema605,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37162,7 +38440,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "execution") || (key0 === "at")) || (key0 === "within")) || (key0 === "outcome")) || (key0 === "output")) || (key0 === "reason")) || (key0 === "input")) || (key0 === "count"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema587,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema605,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37176,7 +38454,7 @@ if(data.execution !== undefined){
 let data0 = data.execution;
 if(typeof data0 === "string"){
 if(func3(data0) > 200){
-const err2 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data0};
+const err2 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37186,7 +38464,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data0};
+const err3 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37197,7 +38475,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data0};
+const err4 = {instancePath:instancePath+"/execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37210,8 +38488,8 @@ errors++;
 if(data.at !== undefined){
 let data1 = data.at;
 if(typeof data1 === "string"){
-if(!pattern200.test(data1)){
-const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data1};
+if(!pattern201.test(data1)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37222,7 +38500,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data1};
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37233,15 +38511,15 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined){
 let data3 = data.outcome;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema587.properties.outcome.type,parentSchema:schema587.properties.outcome,data:data3};
+const err7 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema605.properties.outcome.type,parentSchema:schema605.properties.outcome,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37251,7 +38529,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data3 === "success") || (data3 === "failed")) || (data3 === "short_circuit"))){
-const err8 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema587.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema587.properties.outcome.enum,parentSchema:schema587.properties.outcome,data:data3};
+const err8 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema605.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema605.properties.outcome.enum,parentSchema:schema605.properties.outcome,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37265,7 +38543,7 @@ if(data.output !== undefined){
 let data4 = data.output;
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema587.properties.output,data:data4};
+const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema605.properties.output,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37276,7 +38554,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema587.properties.output.type,parentSchema:schema587.properties.output,data:data4};
+const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema605.properties.output.type,parentSchema:schema605.properties.output,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37290,7 +38568,7 @@ if(data.reason !== undefined){
 let data5 = data.reason;
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema587.properties.reason,data:data5};
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema605.properties.reason,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37301,7 +38579,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema587.properties.reason.type,parentSchema:schema587.properties.reason,data:data5};
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema605.properties.reason.type,parentSchema:schema605.properties.reason,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37314,8 +38592,8 @@ errors++;
 if(data.input !== undefined){
 let data6 = data.input;
 if(typeof data6 === "string"){
-if(!pattern184.test(data6)){
-const err13 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema554,data:data6};
+if(!pattern186.test(data6)){
+const err13 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37326,7 +38604,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema554.type,parentSchema:schema554,data:data6};
+const err14 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37339,7 +38617,7 @@ errors++;
 if(data.count !== undefined){
 let data7 = data.count;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema587.properties.count.type,parentSchema:schema587.properties.count,data:data7};
+const err15 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.count.type,parentSchema:schema605.properties.count,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37350,7 +38628,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1000000 || isNaN(data7)){
-const err16 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema587.properties.count,data:data7};
+const err16 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema605.properties.count,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37360,7 +38638,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema587.properties.count,data:data7};
+const err17 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.count,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37373,7 +38651,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema587.type,parentSchema:schema587,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema605.type,parentSchema:schema605,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -37382,17 +38660,17 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
-validate336.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate353.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema591 = {"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
+const schema609 = {"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate339.evaluated;
+const evaluated0 = validate356.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37401,7 +38679,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.no_execution === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_execution"},message:"must have required property '"+"no_execution"+"'",schema:schema591.required,parentSchema:schema591,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "no_execution"},message:"must have required property '"+"no_execution"+"'",schema:schema609.required,parentSchema:schema609,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37412,7 +38690,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "no_execution") || (key0 === "at")) || (key0 === "within"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema591,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema609,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37426,7 +38704,7 @@ if(data.no_execution !== undefined){
 let data0 = data.no_execution;
 if(typeof data0 === "string"){
 if(func3(data0) > 200){
-const err2 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data0};
+const err2 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37436,7 +38714,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data0};
+const err3 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37447,7 +38725,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data0};
+const err4 = {instancePath:instancePath+"/no_execution",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37460,8 +38738,8 @@ errors++;
 if(data.at !== undefined){
 let data1 = data.at;
 if(typeof data1 === "string"){
-if(!pattern200.test(data1)){
-const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data1};
+if(!pattern201.test(data1)){
+const err5 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37472,7 +38750,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data1};
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37483,14 +38761,14 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema591.type,parentSchema:schema591,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema609.type,parentSchema:schema609,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37499,17 +38777,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
-validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema594 = {"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
+const schema612 = {"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate342.evaluated;
+const evaluated0 = validate359.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37518,7 +38796,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.suppressed === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema594.required,parentSchema:schema594,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37528,7 +38806,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.reason === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema594.required,parentSchema:schema594,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37539,7 +38817,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "suppressed") || (key0 === "at")) || (key0 === "within")) || (key0 === "reason")) || (key0 === "count"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema594,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37553,7 +38831,7 @@ if(data.suppressed !== undefined){
 let data0 = data.suppressed;
 if(typeof data0 === "string"){
 if(func3(data0) > 200){
-const err3 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data0};
+const err3 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37563,7 +38841,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data0};
+const err4 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37574,7 +38852,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data0};
+const err5 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37587,8 +38865,8 @@ errors++;
 if(data.at !== undefined){
 let data1 = data.at;
 if(typeof data1 === "string"){
-if(!pattern200.test(data1)){
-const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data1};
+if(!pattern201.test(data1)){
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37599,7 +38877,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data1};
+const err7 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37610,15 +38888,15 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 if(data.reason !== undefined){
 let data3 = data.reason;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema594.properties.reason.type,parentSchema:schema594.properties.reason,data:data3};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema612.properties.reason.type,parentSchema:schema612.properties.reason,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37628,7 +38906,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((((data3 === "cooldown") || (data3 === "deadband_time")) || (data3 === "deadband_value")) || (data3 === "disabled")) || (data3 === "input_unavailable")) || (data3 === "running")) || (data3 === "event_dropped"))){
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema594.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema594.properties.reason.enum,parentSchema:schema594.properties.reason,data:data3};
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema612.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema612.properties.reason.enum,parentSchema:schema612.properties.reason,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37641,7 +38919,7 @@ errors++;
 if(data.count !== undefined){
 let data4 = data.count;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema594.properties.count.type,parentSchema:schema594.properties.count,data:data4};
+const err10 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema612.properties.count.type,parentSchema:schema612.properties.count,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37652,7 +38930,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1000000 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema594.properties.count,data:data4};
+const err11 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema612.properties.count,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37662,7 +38940,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema594.properties.count,data:data4};
+const err12 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema612.properties.count,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37675,7 +38953,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema594.type,parentSchema:schema594,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema612.type,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37684,17 +38962,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
-validate342.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate359.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema597 = {"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}};
+const schema615 = {"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}};
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate345.evaluated;
+const evaluated0 = validate362.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37703,8 +38981,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema597.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema597,data};
+if(!(func1.call(schema615.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37717,8 +38995,8 @@ errors++;
 if(data.at !== undefined){
 let data0 = data.at;
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-const err1 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema557,data:data0};
+if(!pattern201.test(data0)){
+const err1 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/pattern",keyword:"pattern",params:{pattern: "^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"},message:"must match pattern \""+"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$"+"\"",schema:"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$",parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37729,7 +39007,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.type,parentSchema:schema557,data:data0};
+const err2 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/YamlScenarioTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37740,14 +39018,14 @@ errors++;
 }
 }
 if(data.within !== undefined){
-if(!(validate330(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema597.type,parentSchema:schema597,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema615.type,parentSchema:schema615,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37756,16 +39034,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate345.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
-validate345.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate362.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate328.evaluated;
+const evaluated0 = validate345.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37773,7 +39051,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema577.type,parentSchema:schema577,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema595.type,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37811,8 +39089,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs3 = errors;
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -37853,8 +39131,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs7 = errors;
-if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -37895,8 +39173,8 @@ vErrors = null;
 let ifClause2;
 if(_valid2){
 const _errs11 = errors;
-if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs11 === errors;
@@ -37937,8 +39215,8 @@ vErrors = null;
 let ifClause3;
 if(_valid3){
 const _errs15 = errors;
-if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs15 === errors;
@@ -37979,8 +39257,8 @@ vErrors = null;
 let ifClause4;
 if(_valid4){
 const _errs19 = errors;
-if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs19 === errors;
@@ -37992,8 +39270,8 @@ ifClause4 = "then";
 }
 else {
 const _errs20 = errors;
-if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
+if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs20 === errors;
@@ -38006,7 +39284,7 @@ props4 = true;
 ifClause4 = "else";
 }
 if(!valid4){
-const err6 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema577.else.else.else.else.if,parentSchema:schema577.else.else.else.else,data};
+const err6 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema595.else.else.else.else.if,parentSchema:schema595.else.else.else.else,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38031,7 +39309,7 @@ Object.assign(props3, props4);
 ifClause3 = "else";
 }
 if(!valid3){
-const err7 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema577.else.else.else.if,parentSchema:schema577.else.else.else,data};
+const err7 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema595.else.else.else.if,parentSchema:schema595.else.else.else,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38056,7 +39334,7 @@ Object.assign(props2, props3);
 ifClause2 = "else";
 }
 if(!valid2){
-const err8 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema577.else.else.if,parentSchema:schema577.else.else,data};
+const err8 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema595.else.else.if,parentSchema:schema595.else.else,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38081,7 +39359,7 @@ Object.assign(props1, props2);
 ifClause1 = "else";
 }
 if(!valid1){
-const err9 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema577.else.if,parentSchema:schema577.else,data};
+const err9 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema595.else.if,parentSchema:schema595.else,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38106,7 +39384,7 @@ Object.assign(props0, props1);
 ifClause0 = "else";
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema577.if,parentSchema:schema577,data};
+const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema595.if,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38115,17 +39393,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate345.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate328.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate345.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
+const evaluated0 = validate320.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38134,7 +39412,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema548.required,parentSchema:schema548,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema566.required,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38144,8 +39422,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema548.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema548,data};
+if(!(func1.call(schema566.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38159,7 +39437,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func3(data0) > 200){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema548.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema566.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38169,7 +39447,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema548.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema566.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38180,7 +39458,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema548.properties.name.type,parentSchema:schema548.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.properties.name.type,parentSchema:schema566.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38194,7 +39472,7 @@ if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
 if(func3(data1) > 4000){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema548.properties.description,data:data1};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema566.properties.description,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38205,7 +39483,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema548.properties.description.type,parentSchema:schema548.properties.description,data:data1};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.properties.description.type,parentSchema:schema566.properties.description,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38219,7 +39497,7 @@ if(data.rules !== undefined){
 let data2 = data.rules;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema548.properties.rules,data:data2};
+const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema566.properties.rules,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -38233,7 +39511,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema549,data:data3};
+const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38243,7 +39521,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func3(data3) < 1){
-const err9 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema549,data:data3};
+const err9 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38254,7 +39532,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema549.type,parentSchema:schema549,data:data3};
+const err10 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38266,7 +39544,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.properties.rules.type,parentSchema:schema548.properties.rules,data:data2};
+const err11 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.rules.type,parentSchema:schema566.properties.rules,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38279,8 +39557,8 @@ errors++;
 if(data.start !== undefined){
 let data4 = data.start;
 if(typeof data4 === "string"){
-if(!pattern196.test(data4)){
-const err12 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",parentSchema:schema550,data:data4};
+if(!pattern197.test(data4)){
+const err12 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",parentSchema:schema568,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38291,7 +39569,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema550.type,parentSchema:schema550,data:data4};
+const err13 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38304,8 +39582,8 @@ errors++;
 if(data.duration !== undefined){
 let data5 = data.duration;
 if(typeof data5 === "string"){
-if(!pattern197.test(data5)){
-const err14 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema551,data:data5};
+if(!pattern198.test(data5)){
+const err14 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38316,7 +39594,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data5};
+const err15 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38329,8 +39607,8 @@ errors++;
 if(data.tick !== undefined){
 let data6 = data.tick;
 if(typeof data6 === "string"){
-if(!pattern197.test(data6)){
-const err16 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema551,data:data6};
+if(!pattern198.test(data6)){
+const err16 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38341,7 +39619,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data6};
+const err17 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -38354,7 +39632,7 @@ errors++;
 if(data.trace !== undefined){
 let data7 = data.trace;
 if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema548.properties.trace.type,parentSchema:schema548.properties.trace,data:data7};
+const err18 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema566.properties.trace.type,parentSchema:schema566.properties.trace,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -38365,8 +39643,8 @@ errors++;
 }
 }
 if(data.initial !== undefined){
-if(!(validate304(data.initial, {instancePath:instancePath+"/initial",parentData:data,parentDataProperty:"initial",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+if(!(validate321(data.initial, {instancePath:instancePath+"/initial",parentData:data,parentDataProperty:"initial",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
 errors = vErrors.length;
 }
 }
@@ -38375,14 +39653,14 @@ let data9 = data.steps;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate306(data9[i1], {instancePath:instancePath+"/steps/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+if(!(validate323(data9[i1], {instancePath:instancePath+"/steps/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.properties.steps.type,parentSchema:schema548.properties.steps,data:data9};
+const err19 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.steps.type,parentSchema:schema566.properties.steps,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -38397,14 +39675,14 @@ let data11 = data.expect;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate328(data11[i2], {instancePath:instancePath+"/expect/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+if(!(validate345(data11[i2], {instancePath:instancePath+"/expect/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.properties.expect.type,parentSchema:schema548.properties.expect,data:data11};
+const err20 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.expect.type,parentSchema:schema566.properties.expect,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -38416,7 +39694,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema548.type,parentSchema:schema548,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.type,parentSchema:schema566,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -38425,17 +39703,17 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scenario-file.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
+const evaluated0 = validate319.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38444,7 +39722,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.scenarios === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenarios"},message:"must have required property '"+"scenarios"+"'",schema:schema547.required,parentSchema:schema547,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenarios"},message:"must have required property '"+"scenarios"+"'",schema:schema565.required,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38455,7 +39733,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "scenarios")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema547,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38470,14 +39748,14 @@ let data0 = data.scenarios;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate303(data0[i0], {instancePath:instancePath+"/scenarios/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate320(data0[i0], {instancePath:instancePath+"/scenarios/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema547.properties.scenarios.type,parentSchema:schema547.properties.scenarios,data:data0};
+const err2 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema565.properties.scenarios.type,parentSchema:schema565.properties.scenarios,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38489,7 +39767,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema547.type,parentSchema:schema547,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema565.type,parentSchema:schema565,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38498,21 +39776,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSchedulerStatusReport = validate350;
-const schema599 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
-const schema601 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema604 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
-const schema605 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+export const rawValidateSchedulerStatusReport = validate367;
+const schema617 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema619 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
+const schema622 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema623 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate352.evaluated;
+const evaluated0 = validate369.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38521,7 +39799,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38531,7 +39809,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.success === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38541,7 +39819,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.actions_attempted === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38551,7 +39829,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions_succeeded === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38561,7 +39839,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.short_circuited === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38572,7 +39850,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "at") || (key0 === "success")) || (key0 === "actions_attempted")) || (key0 === "actions_succeeded")) || (key0 === "short_circuited")) || (key0 === "error"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema605,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38610,7 +39888,7 @@ errors++;
 if(data.success !== undefined){
 let data1 = data.success;
 if(typeof data1 !== "boolean"){
-const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema605.properties.success.type,parentSchema:schema605.properties.success,data:data1};
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema623.properties.success.type,parentSchema:schema623.properties.success,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38623,7 +39901,7 @@ errors++;
 if(data.actions_attempted !== undefined){
 let data2 = data.actions_attempted;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.actions_attempted.type,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.actions_attempted.type,parentSchema:schema623.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38634,7 +39912,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38644,7 +39922,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38658,7 +39936,7 @@ errors++;
 if(data.actions_succeeded !== undefined){
 let data3 = data.actions_succeeded;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.actions_succeeded.type,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.actions_succeeded.type,parentSchema:schema623.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38669,7 +39947,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38679,7 +39957,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38693,7 +39971,7 @@ errors++;
 if(data.short_circuited !== undefined){
 let data4 = data.short_circuited;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema605.properties.short_circuited.type,parentSchema:schema605.properties.short_circuited,data:data4};
+const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema623.properties.short_circuited.type,parentSchema:schema623.properties.short_circuited,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38706,7 +39984,7 @@ errors++;
 if(data.error !== undefined){
 let data5 = data.error;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema605.properties.error.type,parentSchema:schema605.properties.error,data:data5};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema623.properties.error.type,parentSchema:schema623.properties.error,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38718,7 +39996,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema605.type,parentSchema:schema605,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema623.type,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -38727,16 +40005,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate352.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
-validate352.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate351.evaluated;
+const evaluated0 = validate368.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38745,7 +40023,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38755,7 +40033,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.executions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38765,7 +40043,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.failures === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38775,7 +40053,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.last_run_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38785,7 +40063,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.suppressed === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38795,7 +40073,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_outcome === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38806,7 +40084,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "executions")) || (key0 === "failures")) || (key0 === "last_run_at")) || (key0 === "suppressed")) || (key0 === "last_outcome"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema601,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38854,7 +40132,7 @@ errors++;
 if(data.executions !== undefined){
 let data1 = data.executions;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema601.properties.executions.type,parentSchema:schema601.properties.executions,data:data1};
+const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema619.properties.executions.type,parentSchema:schema619.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38865,7 +40143,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema601.properties.executions,data:data1};
+const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema619.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38875,7 +40153,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema601.properties.executions,data:data1};
+const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema619.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38889,7 +40167,7 @@ errors++;
 if(data.failures !== undefined){
 let data2 = data.failures;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema601.properties.failures.type,parentSchema:schema601.properties.failures,data:data2};
+const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema619.properties.failures.type,parentSchema:schema619.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38900,7 +40178,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema601.properties.failures,data:data2};
+const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema619.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38910,7 +40188,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema601.properties.failures,data:data2};
+const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema619.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38924,7 +40202,7 @@ errors++;
 if(data.last_run_at !== undefined){
 let data3 = data.last_run_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema601.properties.last_run_at.type},message:"must be string,null",schema:schema601.properties.last_run_at.type,parentSchema:schema601.properties.last_run_at,data:data3};
+const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema619.properties.last_run_at.type},message:"must be string,null",schema:schema619.properties.last_run_at.type,parentSchema:schema619.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38984,7 +40262,7 @@ var _valid0 = _errs14 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema601.properties.last_run_at.if,parentSchema:schema601.properties.last_run_at,data:data3};
+const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema619.properties.last_run_at.if,parentSchema:schema619.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -38998,7 +40276,7 @@ if(data.suppressed !== undefined){
 let data4 = data.suppressed;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.deadband_time === undefined){
-const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -39008,7 +40286,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.deadband_value === undefined){
-const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -39018,7 +40296,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.cooldown === undefined){
-const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -39028,7 +40306,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.disabled === undefined){
-const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -39038,7 +40316,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.running === undefined){
-const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -39048,7 +40326,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.no_change === undefined){
-const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -39058,7 +40336,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.input_unavailable === undefined){
-const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -39068,7 +40346,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data4.event_dropped === undefined){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -39079,7 +40357,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable")) || (key1 === "event_dropped"))){
-const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema604,data:data4};
+const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -39092,7 +40370,7 @@ errors++;
 if(data4.deadband_time !== undefined){
 let data5 = data4.deadband_time;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.deadband_time.type,parentSchema:schema604.properties.deadband_time,data:data5};
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.deadband_time.type,parentSchema:schema622.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -39103,7 +40381,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.deadband_time,data:data5};
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -39113,7 +40391,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.deadband_time,data:data5};
+const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -39127,7 +40405,7 @@ errors++;
 if(data4.deadband_value !== undefined){
 let data6 = data4.deadband_value;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.deadband_value.type,parentSchema:schema604.properties.deadband_value,data:data6};
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.deadband_value.type,parentSchema:schema622.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -39138,7 +40416,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.deadband_value,data:data6};
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -39148,7 +40426,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.deadband_value,data:data6};
+const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -39162,7 +40440,7 @@ errors++;
 if(data4.cooldown !== undefined){
 let data7 = data4.cooldown;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.cooldown.type,parentSchema:schema604.properties.cooldown,data:data7};
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.cooldown.type,parentSchema:schema622.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -39173,7 +40451,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.cooldown,data:data7};
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -39183,7 +40461,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.cooldown,data:data7};
+const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -39197,7 +40475,7 @@ errors++;
 if(data4.disabled !== undefined){
 let data8 = data4.disabled;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.disabled.type,parentSchema:schema604.properties.disabled,data:data8};
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.disabled.type,parentSchema:schema622.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -39208,7 +40486,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.disabled,data:data8};
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -39218,7 +40496,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.disabled,data:data8};
+const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -39232,7 +40510,7 @@ errors++;
 if(data4.running !== undefined){
 let data9 = data4.running;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.running.type,parentSchema:schema604.properties.running,data:data9};
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.running.type,parentSchema:schema622.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -39243,7 +40521,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.running,data:data9};
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -39253,7 +40531,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.running,data:data9};
+const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -39267,7 +40545,7 @@ errors++;
 if(data4.no_change !== undefined){
 let data10 = data4.no_change;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.no_change.type,parentSchema:schema604.properties.no_change,data:data10};
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.no_change.type,parentSchema:schema622.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -39278,7 +40556,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.no_change,data:data10};
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -39288,7 +40566,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.no_change,data:data10};
+const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -39302,7 +40580,7 @@ errors++;
 if(data4.input_unavailable !== undefined){
 let data11 = data4.input_unavailable;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.input_unavailable.type,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.input_unavailable.type,parentSchema:schema622.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -39313,7 +40591,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -39323,7 +40601,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -39337,7 +40615,7 @@ errors++;
 if(data4.event_dropped !== undefined){
 let data12 = data4.event_dropped;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.event_dropped.type,parentSchema:schema604.properties.event_dropped,data:data12};
+const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.event_dropped.type,parentSchema:schema622.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -39348,7 +40626,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.event_dropped,data:data12};
+const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -39358,7 +40636,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.event_dropped,data:data12};
+const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -39371,7 +40649,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema604.type,parentSchema:schema604,data:data4};
+const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data:data4};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -39384,7 +40662,7 @@ errors++;
 if(data.last_outcome !== undefined){
 let data13 = data.last_outcome;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema601.properties.last_outcome.type},message:"must be object,null",schema:schema601.properties.last_outcome.type,parentSchema:schema601.properties.last_outcome,data:data13};
+const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema619.properties.last_outcome.type},message:"must be object,null",schema:schema619.properties.last_outcome.type,parentSchema:schema619.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -39418,15 +40696,15 @@ vErrors = null;
 }
 if(!_valid1){
 const _errs42 = errors;
-if(!(validate352(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+if(!(validate369(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs42 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema601.properties.last_outcome.if,parentSchema:schema601.properties.last_outcome,data:data13};
+const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema619.properties.last_outcome.if,parentSchema:schema619.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -39438,7 +40716,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema601.type,parentSchema:schema601,data};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema619.type,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -39447,16 +40725,16 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate368.errors = vErrors;
 return errors === 0;
 }
-validate351.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate368.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate355.evaluated;
+const evaluated0 = validate372.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39632,17 +40910,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
-validate355.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scheduler-status-report.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate350.evaluated;
+const evaluated0 = validate367.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39651,7 +40929,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.running === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39661,7 +40939,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tick_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39671,7 +40949,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parallelism === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -39681,7 +40959,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.total_rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -39691,7 +40969,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled_rules === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -39701,7 +40979,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.in_flight === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -39711,7 +40989,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.queued === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -39721,7 +40999,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.executions === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -39731,7 +41009,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.failures === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -39741,7 +41019,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.dropped_events === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -39751,7 +41029,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_tick_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -39761,7 +41039,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.rules === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -39771,7 +41049,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.problems === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema617.required,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -39781,8 +41059,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema599.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema599,data};
+if(!(func1.call(schema617.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -39795,7 +41073,7 @@ errors++;
 if(data.running !== undefined){
 let data0 = data.running;
 if(typeof data0 !== "boolean"){
-const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema599.properties.running.type,parentSchema:schema599.properties.running,data:data0};
+const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema617.properties.running.type,parentSchema:schema617.properties.running,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -39808,7 +41086,7 @@ errors++;
 if(data.tick_ms !== undefined){
 let data1 = data.tick_ms;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.tick_ms.type,parentSchema:schema599.properties.tick_ms,data:data1};
+const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.tick_ms.type,parentSchema:schema617.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -39819,7 +41097,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema599.properties.tick_ms,data:data1};
+const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema617.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -39833,7 +41111,7 @@ errors++;
 if(data.parallelism !== undefined){
 let data2 = data.parallelism;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.parallelism.type,parentSchema:schema599.properties.parallelism,data:data2};
+const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.parallelism.type,parentSchema:schema617.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -39844,7 +41122,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema599.properties.parallelism,data:data2};
+const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema617.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -39858,7 +41136,7 @@ errors++;
 if(data.total_rules !== undefined){
 let data3 = data.total_rules;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.total_rules.type,parentSchema:schema599.properties.total_rules,data:data3};
+const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.total_rules.type,parentSchema:schema617.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -39869,7 +41147,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.total_rules,data:data3};
+const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -39879,7 +41157,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.total_rules,data:data3};
+const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -39893,7 +41171,7 @@ errors++;
 if(data.enabled_rules !== undefined){
 let data4 = data.enabled_rules;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.enabled_rules.type,parentSchema:schema599.properties.enabled_rules,data:data4};
+const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.enabled_rules.type,parentSchema:schema617.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -39904,7 +41182,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9007199254740991 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.enabled_rules,data:data4};
+const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -39914,7 +41192,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.enabled_rules,data:data4};
+const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -39928,7 +41206,7 @@ errors++;
 if(data.in_flight !== undefined){
 let data5 = data.in_flight;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.in_flight.type,parentSchema:schema599.properties.in_flight,data:data5};
+const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.in_flight.type,parentSchema:schema617.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -39939,7 +41217,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.in_flight,data:data5};
+const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -39949,7 +41227,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.in_flight,data:data5};
+const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -39963,7 +41241,7 @@ errors++;
 if(data.queued !== undefined){
 let data6 = data.queued;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.queued.type,parentSchema:schema599.properties.queued,data:data6};
+const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.queued.type,parentSchema:schema617.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -39974,7 +41252,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.queued,data:data6};
+const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -39984,7 +41262,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.queued,data:data6};
+const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -39998,7 +41276,7 @@ errors++;
 if(data.executions !== undefined){
 let data7 = data.executions;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.executions.type,parentSchema:schema599.properties.executions,data:data7};
+const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.executions.type,parentSchema:schema617.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -40009,7 +41287,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.executions,data:data7};
+const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -40019,7 +41297,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.executions,data:data7};
+const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -40033,7 +41311,7 @@ errors++;
 if(data.failures !== undefined){
 let data8 = data.failures;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.failures.type,parentSchema:schema599.properties.failures,data:data8};
+const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.failures.type,parentSchema:schema617.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -40044,7 +41322,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.failures,data:data8};
+const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -40054,7 +41332,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.failures,data:data8};
+const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -40068,7 +41346,7 @@ errors++;
 if(data.dropped_events !== undefined){
 let data9 = data.dropped_events;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.dropped_events.type,parentSchema:schema599.properties.dropped_events,data:data9};
+const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.dropped_events.type,parentSchema:schema617.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -40079,7 +41357,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.dropped_events,data:data9};
+const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -40089,7 +41367,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.dropped_events,data:data9};
+const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -40103,7 +41381,7 @@ errors++;
 if(data.last_tick_at !== undefined){
 let data10 = data.last_tick_at;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema599.properties.last_tick_at.type},message:"must be string,null",schema:schema599.properties.last_tick_at.type,parentSchema:schema599.properties.last_tick_at,data:data10};
+const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema617.properties.last_tick_at.type},message:"must be string,null",schema:schema617.properties.last_tick_at.type,parentSchema:schema617.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -40163,7 +41441,7 @@ var _valid0 = _errs27 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema599.properties.last_tick_at.if,parentSchema:schema599.properties.last_tick_at,data:data10};
+const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema617.properties.last_tick_at.if,parentSchema:schema617.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -40178,14 +41456,14 @@ let data11 = data.rules;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate351(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
+if(!(validate368(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema599.properties.rules.type,parentSchema:schema599.properties.rules,data:data11};
+const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema617.properties.rules.type,parentSchema:schema617.properties.rules,data:data11};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -40200,14 +41478,14 @@ let data13 = data.problems;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate355(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(!(validate372(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema599.properties.problems.type,parentSchema:schema599.properties.problems,data:data13};
+const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema617.properties.problems.type,parentSchema:schema617.properties.problems,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -40219,7 +41497,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.type,parentSchema:schema599,data};
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema617.type,parentSchema:schema617,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -40228,20 +41506,20 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSitePoints = validate358;
-const schema610 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
-const schema611 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
-const schema615 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
+export const rawValidateSitePoints = validate375;
+const schema628 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
+const schema629 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
+const schema633 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate360.evaluated;
+const evaluated0 = validate377.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40250,7 +41528,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema633.required,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40260,7 +41538,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema633.required,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40270,7 +41548,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.access === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema633.required,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40281,7 +41559,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "access"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema615,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40364,7 +41642,7 @@ errors++;
 if(data.access !== undefined){
 let data2 = data.access;
 if(!((data2 === "read") || (data2 === "trigger"))){
-const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema615.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema615.properties.access.enum,parentSchema:schema615.properties.access,data:data2};
+const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema633.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema633.properties.access.enum,parentSchema:schema633.properties.access,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40376,7 +41654,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema615.type,parentSchema:schema615,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.type,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40385,17 +41663,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate360.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
-validate360.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema618 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
+const schema636 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate362.evaluated;
+const evaluated0 = validate379.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40404,7 +41682,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema636.required,parentSchema:schema636,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40414,7 +41692,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema636.required,parentSchema:schema636,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40424,7 +41702,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.priority === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema636.required,parentSchema:schema636,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40435,7 +41713,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "priority"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema618,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema636,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40518,7 +41796,7 @@ errors++;
 if(data.priority !== undefined){
 let data2 = data.priority;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema531.type,parentSchema:schema531,data:data2};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema477.type,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40529,7 +41807,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema531,data:data2};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40539,7 +41817,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2 < -2147483648 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema531,data:data2};
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"rule.schema.json#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648",schema:-2147483648,parentSchema:schema477,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -40552,7 +41830,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.type,parentSchema:schema618,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema636.type,parentSchema:schema636,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -40561,16 +41839,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
-validate362.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate379.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate359.evaluated;
+const evaluated0 = validate376.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40579,7 +41857,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instance === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40589,7 +41867,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40599,7 +41877,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instance_key === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40609,7 +41887,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40619,7 +41897,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.point === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40629,7 +41907,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40639,7 +41917,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.unit === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -40649,7 +41927,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.min === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -40659,7 +41937,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.max === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -40669,7 +41947,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.readers === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -40679,7 +41957,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.writers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40689,8 +41967,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema611.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema611,data};
+if(!(func1.call(schema629.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40738,7 +42016,7 @@ errors++;
 if(data.instance_name !== undefined){
 let data1 = data.instance_name;
 if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.instance_name.type,parentSchema:schema611.properties.instance_name,data:data1};
+const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.instance_name.type,parentSchema:schema629.properties.instance_name,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -40751,7 +42029,7 @@ errors++;
 if(data.instance_key !== undefined){
 let data2 = data.instance_key;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema611.properties.instance_key.type},message:"must be string,null",schema:schema611.properties.instance_key.type,parentSchema:schema611.properties.instance_key,data:data2};
+const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema629.properties.instance_key.type},message:"must be string,null",schema:schema629.properties.instance_key.type,parentSchema:schema629.properties.instance_key,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -40812,7 +42090,7 @@ errors++;
 if(data.name !== undefined){
 let data5 = data.name;
 if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.name.type,parentSchema:schema611.properties.name,data:data5};
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.name.type,parentSchema:schema629.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -40825,7 +42103,7 @@ errors++;
 if(data.unit !== undefined){
 let data6 = data.unit;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.unit.type,parentSchema:schema611.properties.unit,data:data6};
+const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.unit.type,parentSchema:schema629.properties.unit,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -40838,7 +42116,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema611.properties.min.type},message:"must be number,null",schema:schema611.properties.min.type,parentSchema:schema611.properties.min,data:data7};
+const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema629.properties.min.type},message:"must be number,null",schema:schema629.properties.min.type,parentSchema:schema629.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -40851,7 +42129,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema611.properties.max.type},message:"must be number,null",schema:schema611.properties.max.type,parentSchema:schema611.properties.max,data:data8};
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema629.properties.max.type},message:"must be number,null",schema:schema629.properties.max.type,parentSchema:schema629.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -40866,14 +42144,14 @@ let data9 = data.readers;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate360(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate377(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.readers.type,parentSchema:schema611.properties.readers,data:data9};
+const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.readers.type,parentSchema:schema629.properties.readers,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -40888,14 +42166,14 @@ let data11 = data.writers;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate362(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate379(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.writers.type,parentSchema:schema611.properties.writers,data:data11};
+const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.writers.type,parentSchema:schema629.properties.writers,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -40907,7 +42185,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema611.type,parentSchema:schema611,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema629.type,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -40916,17 +42194,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
-validate359.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema622 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
+const schema640 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate365.evaluated;
+const evaluated0 = validate382.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40935,7 +42213,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ref === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40945,7 +42223,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40955,7 +42233,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.point_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40965,7 +42243,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40975,7 +42253,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.readers === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40985,7 +42263,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.writers === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema640.required,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40996,7 +42274,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "readers")) || (key0 === "writers"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema622,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41009,7 +42287,7 @@ errors++;
 if(data.ref !== undefined){
 let data0 = data.ref;
 if(typeof data0 !== "string"){
-const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema622.properties.ref.type,parentSchema:schema622.properties.ref,data:data0};
+const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema640.properties.ref.type,parentSchema:schema640.properties.ref,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41107,14 +42385,14 @@ let data4 = data.readers;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate360(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate377(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema622.properties.readers.type,parentSchema:schema622.properties.readers,data:data4};
+const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema640.properties.readers.type,parentSchema:schema640.properties.readers,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41129,14 +42407,14 @@ let data6 = data.writers;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate362(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate379(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema622.properties.writers.type,parentSchema:schema622.properties.writers,data:data6};
+const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema640.properties.writers.type,parentSchema:schema640.properties.writers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41148,7 +42426,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema640.type,parentSchema:schema640,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41157,17 +42435,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate382.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site-points.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate358.evaluated;
+const evaluated0 = validate375.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41176,7 +42454,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.points === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema610.required,parentSchema:schema610,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema628.required,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41186,7 +42464,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.undeclared === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema610.required,parentSchema:schema610,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema628.required,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41197,7 +42475,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "points") || (key0 === "undeclared"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema610,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41212,14 +42490,14 @@ let data0 = data.points;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate359(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
+if(!(validate376(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema610.properties.points.type,parentSchema:schema610.properties.points,data:data0};
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema628.properties.points.type,parentSchema:schema628.properties.points,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41234,14 +42512,14 @@ let data2 = data.undeclared;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate365(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+if(!(validate382(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema610.properties.undeclared.type,parentSchema:schema610.properties.undeclared,data:data2};
+const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema628.properties.undeclared.type,parentSchema:schema628.properties.undeclared,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41253,7 +42531,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema610.type,parentSchema:schema610,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema628.type,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41262,22 +42540,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
-validate358.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate375.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate369;
-const schema626 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema627 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema628 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema629 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern223 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+export const rawValidateSiteModel = validate386;
+const schema644 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema645 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema646 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema647 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern224 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
+const evaluated0 = validate387.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41286,7 +42564,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema627.required,parentSchema:schema627,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema645.required,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41296,7 +42574,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema627.required,parentSchema:schema627,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema645.required,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41307,7 +42585,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema627,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41320,8 +42598,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern223.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema628,data:data0};
+if(!pattern224.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema646,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41332,7 +42610,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema628.type,parentSchema:schema628,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema646.type,parentSchema:schema646,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41345,7 +42623,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema629.enum},message:"must be equal to one of the allowed values",schema:schema629.enum,parentSchema:schema629,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema647.enum},message:"must be equal to one of the allowed values",schema:schema647.enum,parentSchema:schema647,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41359,7 +42637,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema627.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema645.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41370,7 +42648,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.description.type,parentSchema:schema627.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema645.properties.description.type,parentSchema:schema645.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41382,7 +42660,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema627.type,parentSchema:schema627,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41391,21 +42669,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema630 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema633 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema636 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema637 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema638 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema648 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema651 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema654 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema655 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema656 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate374.evaluated;
+const evaluated0 = validate391.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41443,7 +42721,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema637.then.required,parentSchema:schema637.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema655.then.required,parentSchema:schema655.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41462,7 +42740,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema637.if,parentSchema:schema637,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema655.if,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41473,7 +42751,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema637.required,parentSchema:schema637,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema655.required,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41484,7 +42762,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema637,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41497,7 +42775,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema638.enum},message:"must be equal to one of the allowed values",schema:schema638.enum,parentSchema:schema638,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema656.enum},message:"must be equal to one of the allowed values",schema:schema656.enum,parentSchema:schema656,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41510,7 +42788,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.base.type,parentSchema:schema637.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.base.type,parentSchema:schema655.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41524,7 +42802,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41535,7 +42813,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.amplitude.type,parentSchema:schema637.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.amplitude.type,parentSchema:schema655.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41549,7 +42827,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema637.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema655.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -41560,7 +42838,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.period_s.type,parentSchema:schema637.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.period_s.type,parentSchema:schema655.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -41574,7 +42852,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41585,7 +42863,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.noise.type,parentSchema:schema637.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.noise.type,parentSchema:schema655.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -41599,7 +42877,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema637.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema655.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41610,7 +42888,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.step.type,parentSchema:schema637.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.step.type,parentSchema:schema655.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -41623,7 +42901,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.min.type,parentSchema:schema637.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.min.type,parentSchema:schema655.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41636,7 +42914,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.max.type,parentSchema:schema637.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.max.type,parentSchema:schema655.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41648,7 +42926,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema637.type,parentSchema:schema637,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.type,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41657,16 +42935,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate374.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
-validate374.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate391.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
+const evaluated0 = validate390.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41679,7 +42957,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41689,7 +42967,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41699,7 +42977,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41709,7 +42987,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41719,8 +42997,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema633.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema633.oneOf[0],data};
+if(!(func1.call(schema651.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41733,7 +43011,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema633.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema651.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41807,7 +43085,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema633.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema651.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41818,7 +43096,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[0].properties.unit.type,parentSchema:schema633.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[0].properties.unit.type,parentSchema:schema651.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -41831,7 +43109,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema633.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema633.oneOf[0].properties.sign_convention.enum,parentSchema:schema633.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema651.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema651.oneOf[0].properties.sign_convention.enum,parentSchema:schema651.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41844,7 +43122,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.min.type,parentSchema:schema633.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.min.type,parentSchema:schema651.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -41857,7 +43135,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.max.type,parentSchema:schema633.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.max.type,parentSchema:schema651.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41870,7 +43148,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema636.type,parentSchema:schema636,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema654.type,parentSchema:schema654,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41881,7 +43159,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema636,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema654,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41891,7 +43169,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema636,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema654,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -41905,7 +43183,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.initial.type,parentSchema:schema633.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.initial.type,parentSchema:schema651.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -41919,7 +43197,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema633.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema651.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -41930,7 +43208,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[0].properties.description.type,parentSchema:schema633.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[0].properties.description.type,parentSchema:schema651.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -41941,14 +43219,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate374(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
+if(!(validate391(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.oneOf[0].type,parentSchema:schema633.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.oneOf[0].type,parentSchema:schema651.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -41962,7 +43240,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -41972,7 +43250,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -41982,7 +43260,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -41992,7 +43270,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -42002,8 +43280,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema633.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema633.oneOf[1],data};
+if(!(func1.call(schema651.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -42016,7 +43294,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema633.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema651.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -42090,7 +43368,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema633.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema651.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -42101,7 +43379,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[1].properties.unit.type,parentSchema:schema633.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[1].properties.unit.type,parentSchema:schema651.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -42114,7 +43392,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.min.type,parentSchema:schema633.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.min.type,parentSchema:schema651.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -42127,7 +43405,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.max.type,parentSchema:schema633.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.max.type,parentSchema:schema651.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -42140,7 +43418,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema636.type,parentSchema:schema636,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema654.type,parentSchema:schema654,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -42151,7 +43429,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema636,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema654,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -42161,7 +43439,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema636,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema654,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -42175,7 +43453,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.initial.type,parentSchema:schema633.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.initial.type,parentSchema:schema651.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -42189,7 +43467,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema633.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema651.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -42200,7 +43478,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[1].properties.description.type,parentSchema:schema633.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[1].properties.description.type,parentSchema:schema651.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -42213,7 +43491,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema633.oneOf[1].properties.reads_back.type,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema651.oneOf[1].properties.reads_back.type,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -42224,7 +43502,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -42234,7 +43512,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -42247,7 +43525,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.oneOf[1].type,parentSchema:schema633.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.oneOf[1].type,parentSchema:schema651.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -42261,7 +43539,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema633.discriminator,parentSchema:schema633,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema651.discriminator,parentSchema:schema651,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -42272,7 +43550,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema633.discriminator,parentSchema:schema633,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema651.discriminator,parentSchema:schema651,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -42283,7 +43561,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.type,parentSchema:schema633,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -42292,17 +43570,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate390.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate373.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate390.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate372.evaluated;
+const evaluated0 = validate389.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42311,7 +43589,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema648.required,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42321,7 +43599,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema648.required,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42331,7 +43609,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema648.required,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42341,7 +43619,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema648.required,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42351,7 +43629,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema648.required,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42362,7 +43640,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema630,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42411,7 +43689,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema630.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema648.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -42422,7 +43700,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.key.type,parentSchema:schema630.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.key.type,parentSchema:schema648.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -42436,7 +43714,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema630.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema648.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -42446,7 +43724,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema630.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema648.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -42457,7 +43735,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.name.type,parentSchema:schema630.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.name.type,parentSchema:schema648.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -42471,7 +43749,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema630.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema648.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -42481,7 +43759,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema630.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema648.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -42492,7 +43770,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.model.type,parentSchema:schema630.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.model.type,parentSchema:schema648.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -42505,8 +43783,8 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
-if(!pattern223.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema628,data:data4};
+if(!pattern224.test(data4)){
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema646,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -42517,7 +43795,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema628.type,parentSchema:schema628,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema646.type,parentSchema:schema646,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -42531,7 +43809,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema630.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema648.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -42542,7 +43820,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.description.type,parentSchema:schema630.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.description.type,parentSchema:schema648.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -42557,14 +43835,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate373(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate390(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema630.properties.points.type,parentSchema:schema630.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema648.properties.points.type,parentSchema:schema648.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -42576,7 +43854,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema630.type,parentSchema:schema630,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema648.type,parentSchema:schema648,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -42585,17 +43863,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
-validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate389.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate369.evaluated;
+const evaluated0 = validate386.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42604,7 +43882,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema626.required,parentSchema:schema626,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema644.required,parentSchema:schema644,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42614,7 +43892,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema626.required,parentSchema:schema626,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema644.required,parentSchema:schema644,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42625,7 +43903,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema626,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema644,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42639,7 +43917,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema626.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema644.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42650,7 +43928,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema626.properties.description.type,parentSchema:schema626.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema644.properties.description.type,parentSchema:schema644.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42665,14 +43943,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate370(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+if(!(validate387(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema626.properties.channels.type,parentSchema:schema626.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema644.properties.channels.type,parentSchema:schema644.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42687,14 +43965,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate372(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate389(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema626.properties.instances.type,parentSchema:schema626.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema644.properties.instances.type,parentSchema:schema644.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42706,7 +43984,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema626.type,parentSchema:schema626,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema644.type,parentSchema:schema644,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42715,21 +43993,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
-validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate386.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate133;
 
-export const rawValidateV1Error = validate378;
-const schema642 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate395;
+const schema660 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378.evaluated;
+const evaluated0 = validate395.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42738,7 +44016,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema642.required,parentSchema:schema642,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema660.required,parentSchema:schema660,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42749,7 +44027,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema642,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema660,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42763,7 +44041,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42773,7 +44051,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42783,7 +44061,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42794,7 +44072,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema642.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema660.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42807,7 +44085,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.code.type,parentSchema:schema642.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.code.type,parentSchema:schema660.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42820,7 +44098,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.message.type,parentSchema:schema642.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.message.type,parentSchema:schema660.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42833,7 +44111,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.correlationId.type,parentSchema:schema642.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.correlationId.type,parentSchema:schema660.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -42845,7 +44123,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema642.properties.error.type,parentSchema:schema642.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema660.properties.error.type,parentSchema:schema660.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -42857,7 +44135,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema642.type,parentSchema:schema642,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema660.type,parentSchema:schema660,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -42866,8 +44144,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate378.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate395.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

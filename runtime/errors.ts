@@ -45,6 +45,8 @@ export interface ErrorDetails {
   hint?: string;
   /** With duplicate-name: the rule that has the name. */
   existing_rule_id?: number;
+  /** With a refused batch (POST /api/rules/batch): the index of the operation that refused it. */
+  operation?: number;
 }
 
 export class ServiceError extends Error {

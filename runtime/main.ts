@@ -93,6 +93,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     clock: systemClock,
     info: { name: "svc", version },
     bodyLimitBytes: config.bodyLimitBytes,
+    batchBodyLimitBytes: config.batchBodyLimitBytes,
     ...(processing === undefined ? {} : { processing: processingDeps(processing, store, engine.plane, systemClock) }),
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });

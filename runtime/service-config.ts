@@ -1,6 +1,6 @@
 // The service's settings from its environment, checked at start-up: a wrong value stops the
 // start with a message naming the variable, instead of a surprise later. Pure: env in, config out.
-import { DEFAULT_BODY_LIMIT_BYTES } from "./http/app-deps.js";
+import { DEFAULT_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from "./http/app-deps.js";
 import { DEFAULT_PROCESSOR_PORT } from "./processing/compose/embedded-routes.js";
 import { describeDbUrl, parseDbUrl } from "./store/store-config.js";
 
@@ -13,6 +13,8 @@ export interface ServiceConfig {
   /** Folder of local state: the SQLite file, the generated JWT secret, rule logs. */
   varDir: string;
   bodyLimitBytes: number;
+  /** SVC_BATCH_BODY_LIMIT_BYTES: POST /api/rules/batch's body limit (a whole pack in one request). */
+  batchBodyLimitBytes: number;
   /**
    * SVC_DATA_PROCESSING (`on` by default, `off`): load the pack's tasks, bindings and routes, start
    * the embedded reference processor and mount the data-processing routes. Off: none of that;
@@ -64,6 +66,7 @@ export function readServiceConfig(env: Record<string, string | undefined>): Serv
     pack: env.SVC_PACK || "examples/packs/demo",
     varDir,
     bodyLimitBytes: integer(env, "SVC_BODY_LIMIT_BYTES", DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024),
+    batchBodyLimitBytes: integer(env, "SVC_BATCH_BODY_LIMIT_BYTES", DEFAULT_BATCH_BODY_LIMIT_BYTES, 1024, 256 * 1024 * 1024),
     dataProcessing,
     processorPort,
     demoData: onOff(env, "SVC_DEMO_DATA", true),

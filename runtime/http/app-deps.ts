@@ -57,6 +57,8 @@ export interface AppDeps {
   docs: DocsHandlers;
   /** Request body limit in bytes; default 1 MiB. */
   bodyLimitBytes?: number;
+  /** POST /api/rules/batch's body limit in bytes (a whole pack in one request); default 64 MiB. */
+  batchBodyLimitBytes?: number;
   /** Correlation ids of requests that bring none; default crypto.randomUUID. */
   newCorrelationId?: () => string;
   /** Told about 500s (with the correlation id), which clients see without detail. */
@@ -66,3 +68,4 @@ export interface AppDeps {
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_BATCH_BODY_LIMIT_BYTES = 64 * 1024 * 1024;

@@ -4,7 +4,8 @@ import type { AuditConfirmation, AuditEventInput, AuditOutcome, AuditRisk } from
 import type { Identity } from "../auth/identity.js";
 import type { RuleAction } from "../rules/rule-service.js";
 
-export type MutationAction = RuleAction | "rule.execute" | "scheduler.reload" | "data_processing.process";
+/** `rule.batch`: a refused POST /api/rules/batch (an accepted one records each rule's own action). */
+export type MutationAction = RuleAction | "rule.batch" | "rule.execute" | "scheduler.reload" | "data_processing.process";
 
 /**
  * Enabling or executing a rule writes to equipment; deleting loses work; a reload changes nothing
@@ -18,6 +19,8 @@ export const ACTION_RISK: Readonly<Record<MutationAction, AuditRisk>> = {
   "rule.enable": "high",
   "rule.disable": "medium",
   "rule.execute": "high",
+  // A batch may enable and delete rules: as risky as the riskiest operation it may hold.
+  "rule.batch": "high",
   "scheduler.reload": "low",
   "data_processing.process": "medium",
 };

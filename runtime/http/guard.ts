@@ -59,6 +59,8 @@ export interface MutationCheck<T> {
   resource: { kind: string; pathId?: boolean; idOf?: (body: unknown) => string | null };
   /** Checks the body (undefined when there is none) and returns what the route needs; throws a 400. */
   read: (body: unknown, id: number | null) => T;
+  /** The body limit when it is not the service's (AppDeps.bodyLimitBytes). */
+  bodyLimitBytes?: number;
   /** The request's confirmation when it is not the body's `confirmed` (a header). */
   confirmation?: (body: unknown) => AuditConfirmation;
 }
@@ -82,7 +84,7 @@ export async function acceptMutation<T>(ctx: AppContext, deps: AppDeps, check: M
   try {
     checkRouteQuery(ctx);
     if (check.resource.pathId === true) id = parseId(String(ctx.params.id));
-    body = await readJsonBody(ctx.req, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+    body = await readJsonBody(ctx.req, check.bodyLimitBytes ?? deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
     const confirmed = isObject(body) && body.confirmed === true;
     confirmation = check.confirmation?.(body) ?? (confirmed ? "confirmed" : check.confirmed ? "missing" : "not-required");
     if (check.confirmed && !confirmed) {

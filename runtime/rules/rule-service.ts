@@ -4,7 +4,7 @@
 // fails the whole update as a unit and nothing is stored. The HTTP layer adds
 // authentication, confirmation and the audit record (written by the `before` hook of each call,
 // inside the same transaction, before the change).
-import type { Diagnostic, FlowJson, Rule, TriggerConfig } from "../../generated/types.js";
+import type { Diagnostic, FlowJson, ReloadSummary, Rule, TriggerConfig } from "../../generated/types.js";
 import { validateTriggerConfig } from "../../generated/index.js";
 import type { SiteIndex } from "../../compiler/index.js";
 import type { Clock } from "../engine/scheduler/types.js";
@@ -12,6 +12,7 @@ import { RuleNameTakenError, type RulePatch, type RuleSummary, type Store } from
 import { duplicateName, invalidInput, notFound } from "../errors.js";
 import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
 import { checkWithSite, inRule, isError, isTriggerDiagnostic } from "./rule-warnings.js";
+import { applyBatch, type BatchOperation, type BatchResult } from "./rule-batch.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
 
@@ -28,7 +29,7 @@ export interface RuleServiceOptions {
   store: Store;
   clock: Clock;
   /** Re-reads the rules a committed change concerned into the scheduler; called after every successful change. */
-  reload: (ruleIds: readonly number[]) => Promise<unknown>;
+  reload: (ruleIds: readonly number[]) => Promise<ReloadSummary>;
   /** The service's loaded site, indexed once: flows are checked against it. Absent: the site checks are skipped. */
   site?: SiteIndex;
 }
@@ -61,6 +62,11 @@ export interface RuleService {
   update(id: number, update: RuleUpdate, before?: BeforeChange): Promise<UpdatedRule>;
   remove(id: number, before?: BeforeChange): Promise<void>;
   setEnabled(id: number, enabled: boolean, before?: BeforeChange): Promise<Rule>;
+  /**
+   * Many changes in one transaction, each audited by `before` as its single call is, then one
+   * reload of every rule changed (rule-batch.ts); any refusal stores nothing.
+   */
+  batch(operations: readonly BatchOperation[], before?: BeforeChange): Promise<BatchResult>;
 }
 
 export function createRuleService({ store, clock, reload, site }: RuleServiceOptions): RuleService {
@@ -122,6 +128,19 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
     },
     setEnabled: (id, enabled, before) =>
       change(enabled ? "rule.enable" : "rule.disable", id, before, (tx) => tx.rules.setEnabled(id, enabled, now())),
+    batch: (operations, before) =>
+      applyBatch(
+        {
+          store,
+          now,
+          reload,
+          forget: (ids) => ids.forEach((id) => cache.forget(id)),
+          toPatch,
+          check: (update, patch, stored) => checkAgainstSite(update, patch, stored, site),
+        },
+        operations,
+        before,
+      ),
   };
 }
 
@@ -132,7 +151,7 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
  * trigger_config. Errors of a stored flow the update leaves alone (a rename) do not block it: reload
  * reports them. Returns the warnings.
  */
-function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Rule, site: SiteIndex | undefined): Diagnostic[] {
+function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Pick<Rule, "flow_json" | "trigger_config">, site: SiteIndex | undefined): Diagnostic[] {
   // A stub (no flow yet) given a trigger: the trigger is checked beside an empty flow.
   const stub = update.flow_json === undefined && stored.flow_json === null;
   if (stub && update.trigger_config === undefined) return [];

@@ -124,7 +124,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
       return (await rules().where({ id }).delete()) > 0;
     },
 
-    importRule: (rule, now) => insert(rule, now),
+    importRule: (rule, now, id) => insert(rule, now, id),
   };
 }
 

@@ -67,7 +67,8 @@ export interface RuleStore {
   setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
   /** False when there was no such rule. Its history stays; its cooldown and decision records are forgotten. */
   remove(id: number): Promise<boolean>;
-  importRule(rule: ImportedRule, now: Date): Promise<Rule>;
+  /** A whole rule; `id` as for create (from nextId, so an audit record written first can name it). */
+  importRule(rule: ImportedRule, now: Date, id?: number): Promise<Rule>;
 }
 
 /** Why an execution ran: its trigger, or an explicit execute call. */

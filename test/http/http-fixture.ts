@@ -62,6 +62,7 @@ export interface HttpFixtureOptions {
   /** Wraps only the store the app's routes see (the engine keeps the real one). */
   wrapAppStore?: (store: Store) => Store;
   bodyLimitBytes?: number;
+  batchBodyLimitBytes?: number;
   /** The live history socket's connection limit (default the service's). */
   liveMaxConnections?: number;
   headersTimeoutMs?: number;
@@ -92,6 +93,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       clock,
       info: { name: "svc", version: VERSION },
       ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+      ...(options.batchBodyLimitBytes !== undefined ? { batchBodyLimitBytes: options.batchBodyLimitBytes } : {}),
       ...(options.processing !== undefined ? { processing: options.processing(clock) } : {}),
       onInternalError: (error) => internalErrors.push(error),
     },

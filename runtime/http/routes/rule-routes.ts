@@ -1,10 +1,11 @@
 // The rule endpoints of the spec. Each mutation: authenticate, authorise, read the input and
 // confirm (guard.ts acceptMutation), then the rule service runs the change in one transaction that
 // first writes the audit record; the scheduler reloads after the commit. Routes only adapt: validate, call, shape the answer.
-import { validateConfirmedRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
+import { validateConfirmedRequest, validateRuleBatchRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
 import { invalidInput } from "../../errors.js";
+import { MAX_BATCH_OPERATIONS, type BatchOperation } from "../../rules/rule-batch.js";
 import type { BeforeChange, RuleUpdate } from "../../rules/rule-service.js";
-import type { AppDeps } from "../app-deps.js";
+import { DEFAULT_BATCH_BODY_LIMIT_BYTES, type AppDeps } from "../app-deps.js";
 import { auditEvent, type AuditContext } from "../audit-entry.js";
 import { acceptMutation, allowRead, appendAllowed, isObject, type AppContext } from "../guard.js";
 import { integerParam, parseId, readQuery } from "../request-input.js";
@@ -68,6 +69,21 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
       ok(ctx, { id, status: "deleted" });
     },
 
+    // Sync and import's change set (issue 19.1): every operation needs rule.write, as its single
+    // route does, so the caller is authorised before the body is read; one transaction, one
+    // audit record per change (the single routes' actions), one reload.
+    async applyRuleBatch(ctx) {
+      const { input, audit } = await acceptMutation(ctx, deps, {
+        action: "rule.batch",
+        permission: "rule.write",
+        confirmed: true,
+        resource: { kind: "rule" },
+        bodyLimitBytes: deps.batchBodyLimitBytes ?? DEFAULT_BATCH_BODY_LIMIT_BYTES,
+        read: readBatch,
+      });
+      ok(ctx, await service.batch(input, audited(audit)));
+    },
+
     enableRule: (ctx) => setEnabled(ctx, true),
     disableRule: (ctx) => setEnabled(ctx, false),
 
@@ -109,4 +125,23 @@ function readUpdate(body: unknown, id: number | null): RuleUpdate {
   }
   const { confirmed: _confirmed, ...update } = validateBody(body, validateRuleUpdateRequest, `PUT /api/rules/${id}`);
   return update;
+}
+
+/** A batch body: the operation count first (a clear refusal before thousands of flows are checked), then the schema. */
+function readBatch(body: unknown): BatchOperation[] {
+  const count = isObject(body) && Array.isArray(body.operations) ? body.operations.length : 0;
+  if (count > MAX_BATCH_OPERATIONS) {
+    throw invalidInput(`a batch holds at most ${MAX_BATCH_OPERATIONS} operations, not ${count}; nothing was stored`, [{ code: "batch/too-many-operations", severity: "error", message: `at most ${MAX_BATCH_OPERATIONS} operations`, path: "/operations" }], "split the change into batches (each is its own transaction)");
+  }
+  return validateBody(body, validateRuleBatchRequest, "POST /api/rules/batch").operations.map((operation): BatchOperation => {
+    if (operation.op === "create") {
+      const { op: _op, name, description = "", priority = 0, cooldown_ms = 0, trigger_config = null, flow_json, enabled = false } = operation;
+      return { op: "create", rule: { name, description, priority, cooldown_ms, trigger_config, flow_json, enabled } };
+    }
+    if (operation.op === "update") {
+      const { op: _op, id, ...update } = operation;
+      return { op: "update", id, update };
+    }
+    return { op: operation.op, id: operation.id };
+  });
 }

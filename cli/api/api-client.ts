@@ -8,8 +8,10 @@ import type {
   ManualExecution,
   ReloadSummary,
   Rule,
+  RuleBatchResult,
   RuleCreated,
   RuleDeleted,
+  RuleOperation,
   RuleSummary,
   RuleSummaryPage,
   RuleUpdateRequest,
@@ -51,6 +53,8 @@ export interface ApiClient {
   variables(id: number): Promise<RuleVariables>;
   schedulerStatus(): Promise<SchedulerStatusReport>;
   reloadScheduler(): Promise<ReloadSummary>;
+  /** POST /api/rules/batch: every operation in one transaction, or none; one reload after them. */
+  applyBatch(operations: RuleOperation[], confirmed: Confirmed): Promise<RuleBatchResult>;
   /** POST /api/rules/validate: compiled with the service's site; nothing is stored. */
   validateRule(request: RuleValidateRequest): Promise<RuleValidation>;
 }
@@ -79,6 +83,7 @@ const SHAPES = {
   variables: { rule_id: "number", variables: { each: { name: "string", kind: "string" } } },
   status: { running: "boolean" },
   reload: { loaded: "number", enabled: "number" },
+  batch: { results: { each: { op: "string", id: "number", warnings: "array" } }, reload: "object" },
   validation: { valid: "boolean", diagnostics: { each: { code: "string", severity: "string", message: "string" } }, rules: "array" },
 } satisfies Record<string, Shape>;
 
@@ -125,6 +130,7 @@ export function createApiClient(settings: ApiSettings, fetchImpl: typeof fetch =
     variables: (id) => call("GET", `${rule(id)}/variables`, "variables"),
     schedulerStatus: () => call("GET", "/api/scheduler/status", "status"),
     reloadScheduler: () => call("POST", "/api/scheduler/reload", "reload", {}),
+    applyBatch: (operations, confirmed) => call("POST", "/api/rules/batch", "batch", { ...confirmed, operations }),
     validateRule: (body) => call("POST", "/api/rules/validate", "validation", body),
   };
 }

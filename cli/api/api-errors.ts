@@ -10,7 +10,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly correlationId: string | undefined,
-    readonly details: { diagnostics?: Diagnostic[]; hint?: string; existing_rule_id?: number } | undefined,
+    readonly details: { diagnostics?: Diagnostic[]; hint?: string; existing_rule_id?: number; operation?: number } | undefined,
   ) {
     super(message);
   }

@@ -10,6 +10,7 @@ docs, and runs the scheduler; with data processing on, it commissions the pack's
 and runs the reference forecast processor beside it. Configured by the environment:
   PORT (8080)  HOST (127.0.0.1)  SVC_DB_URL (sqlite:var/svc.sqlite, or postgres://...)
   SVC_PACK (examples/packs/demo)  SVC_VAR_DIR (var)  SVC_BODY_LIMIT_BYTES (1048576)
+  SVC_BATCH_BODY_LIMIT_BYTES (67108864: POST /api/rules/batch, what svc sync sends)
   SVC_JWT_SECRET | SVC_JWT_PUBLIC_KEY | SVC_JWKS_URL, SVC_JWT_ISSUER, SVC_JWT_AUDIENCE
   SVC_CLOUD_API_BEARER_TOKEN, _TENANT_ID, _PROJECT_ID, _SUBJECT_ID, _PERMISSIONS (audit routes)
   SVC_DATA_PROCESSING (on | off)  SVC_PROCESSOR_PORT (8090; 0 any free port; off no embedded processor)

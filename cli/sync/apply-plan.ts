@@ -1,49 +1,86 @@
-// Applies the writes of a sync plan in order, stopping at the first request that is refused or
-// fails: the report says what was applied, what was not, and where it stopped. A rule is created
-// in two requests (a stub, then its flow and settings); when the second fails, the stub stays.
+// Applies the writes of a sync plan as one request, POST /api/rules/batch (issue 19.1): the
+// service makes every change in one transaction, or none, and reloads the scheduler once. So the
+// outcome is all or nothing: every write applied (with the ids of created rules), or none, with
+// the service's error and, when it names one, the write it refused.
+import type { ReloadSummary, RuleOperation } from "../../generated/types.js";
 import type { ApiClient, Confirmed, RuleChanges } from "../api/api-client.js";
 import { ApiError, ServiceFailure } from "../api/api-errors.js";
 import { isWrite, type DesiredRule, type PlanStep } from "./sync-plan.js";
+import type { RefusedRule } from "./validate-plan.js";
 
 export interface ApplyOutcome {
-  /** The writes made, with the ids of created rules filled in. */
+  /** The writes made, with the ids of created rules filled in: all of them, or none. */
   applied: PlanStep[];
-  /** The writes not made: the one that failed first, then the rest. */
+  /** The writes not made: none, or all of them. */
   notApplied: PlanStep[];
   failure?: {
-    step: PlanStep;
+    /** The write the service refused, when its answer names one (a flow its site refuses, a taken name). */
+    step?: PlanStep;
     error: ApiError | ServiceFailure;
-    /** A create whose stub was made but whose flow was not written: the stub's id. */
-    stubId?: number;
+    /** A refusal of flows or triggers only: each refused write with its errors, placed as a dry run's validation. */
+    refused?: RefusedRule[];
   };
+  /** The batch's reload after its commit; null when nothing was applied. */
+  reload: ReloadSummary | null;
 }
 
-export async function applyPlan(steps: PlanStep[], client: ApiClient, confirmed: Confirmed): Promise<ApplyOutcome> {
-  const writes = steps.filter(isWrite);
-  const created = new Map<string, number>();
-  const applied: PlanStep[] = [];
-  for (const [index, step] of writes.entries()) {
-    let stubId: number | undefined;
-    try {
-      if (step.action === "create") {
-        stubId = (await client.createRule({ name: step.name, description: step.rule!.description }, confirmed)).id;
-        await client.updateRule(stubId, changesOf(step.rule!), confirmed);
-        created.set(step.name, stubId);
-        applied.push({ ...step, id: stubId });
-        continue;
-      }
-      const id = step.id ?? created.get(step.name)!;
-      if (step.action === "update") await client.updateRule(id, changedOf(step), confirmed);
-      else if (step.action === "enable") await client.setEnabled(id, true, confirmed);
-      else await client.deleteRule(id, confirmed);
-      applied.push({ ...step, id });
-    } catch (error) {
-      if (!(error instanceof ApiError || error instanceof ServiceFailure)) throw error;
-      const failure = { step, error, ...(stubId === undefined ? {} : { stubId }) };
-      return { applied, notApplied: writes.slice(index).map((s) => ({ ...s, id: s.id ?? created.get(s.name) ?? null })), failure };
-    }
+/** The plan's writes as batch operations: a create carries its enable; `steps[k]` is operation k's write. */
+export function batchOf(writes: readonly PlanStep[]): { operations: RuleOperation[]; steps: PlanStep[] } {
+  const enabledOnCreate = new Set(writes.filter((s) => s.action === "enable" && s.id === null).map((s) => s.name));
+  const operations: RuleOperation[] = [];
+  const steps: PlanStep[] = [];
+  for (const step of writes) {
+    if (step.action === "create") operations.push({ op: "create", name: step.name, ...changesOf(step.rule!), flow_json: step.rule!.flow_json, enabled: enabledOnCreate.has(step.name) });
+    else if (step.action === "enable" && step.id === null) continue;
+    else if (step.action === "update") operations.push({ op: "update", id: step.id!, ...changedOf(step) });
+    else operations.push({ op: step.action === "enable" ? "enable" : "delete", id: step.id! });
+    steps.push(step);
   }
-  return { applied, notApplied: [] };
+  return { operations, steps };
+}
+
+export async function applyPlan(plan: PlanStep[], client: ApiClient, confirmed: Confirmed): Promise<ApplyOutcome> {
+  const writes = plan.filter(isWrite);
+  if (writes.length === 0) return { applied: [], notApplied: [], reload: null };
+  const { operations, steps } = batchOf(writes);
+  try {
+    const answer = await client.applyBatch(operations, confirmed);
+    const created = new Map<string, number>();
+    answer.results.forEach((result, k) => {
+      if (steps[k]?.action === "create") created.set(steps[k]!.name, result.id);
+    });
+    return { applied: writes.map((s) => ({ ...s, id: s.id ?? created.get(s.name) ?? null })), notApplied: [], reload: answer.reload };
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof ServiceFailure)) throw error;
+    const index = error instanceof ApiError ? error.details?.operation : undefined;
+    const step = index === undefined ? undefined : steps[index];
+    const refused = error instanceof ApiError ? refusedRules(error, steps) : undefined;
+    return { applied: [], notApplied: writes, failure: { error, ...(step === undefined ? {} : { step }), ...(refused === undefined ? {} : { refused }) }, reload: null };
+  }
+}
+
+const FLOW_OR_TRIGGER = /^\/operations\/(\d+)(\/flow_json|(?=\/trigger_config(?:\/|$)))(.*)$/;
+
+/**
+ * A batch refused for flows or triggers the service's site refuses (400 invalid-input, every
+ * diagnostic under /operations/<k>/flow_json or /trigger_config): per write, its errors with the
+ * paths POST /api/rules/validate gives (into the flow sent, or /trigger_config/...). Else undefined.
+ */
+function refusedRules(error: ApiError, steps: readonly PlanStep[]): RefusedRule[] | undefined {
+  const diagnostics = error.details?.diagnostics ?? [];
+  if (error.code !== "invalid-input" || diagnostics.length === 0) return undefined;
+  const byStep = new Map<PlanStep, RefusedRule>();
+  for (const d of diagnostics) {
+    const match = FLOW_OR_TRIGGER.exec(d.path ?? "");
+    const step = match === null ? undefined : steps[Number(match[1])];
+    if (step?.rule === undefined) return undefined;
+    if (d.severity !== "error") continue;
+    // Into the flow sent (`/nodes/3/...`), or the trigger's own path.
+    const entry = byStep.get(step) ?? { step, errors: [] };
+    entry.errors.push({ ...d, path: match![3]! });
+    byStep.set(step, entry);
+  }
+  return byStep.size === 0 ? undefined : [...byStep.values()];
 }
 
 /** Everything a file decides about a rule; its name is how it was matched, so it is not sent. */

@@ -1,5 +1,6 @@
 // What sync and import print: for people, one line per rule and a summary; for scripts
-// (--json), one object: {dry_run, actions, applied, not_applied, reload}.
+// (--json), one object: {dry_run, actions, applied, not_applied, reload}. The writes go as one
+// batch, so applied and not_applied are all or nothing.
 import type { ReloadSummary } from "../../generated/types.js";
 import { ApiError } from "../api/api-errors.js";
 import type { Console } from "../console.js";
@@ -15,7 +16,7 @@ export interface SyncReport {
   steps: PlanStep[];
   /** Absent in a dry run. */
   outcome?: ApplyOutcome;
-  /** The explicit reload after changes; null when nothing changed (or it failed). */
+  /** The reload the batch made after its changes; null when nothing changed. */
   reload: ReloadSummary | null;
 }
 
@@ -59,17 +60,9 @@ function toText(report: SyncReport): string {
 }
 
 function stopReport(command: string, outcome: ApplyOutcome): string[] {
-  const { step, error, stubId } = outcome.failure!;
-  const lines = [`stopped at the first failed request: ${formatStep(step).replace(/ +/, " ")}`];
-  if (stubId !== undefined) {
-    // A rule the service refuses (a 4xx: a flow its site refuses, a body over its limit) is refused
-    // again until the file (or the service) changes; only a failure without an answer may pass later.
-    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    const next = refused ? `fix the file, then svc ${command} again completes it (or svc rules delete ${stubId} --confirmed --force)` : `svc ${command} again completes it`;
-    lines.push(`  the stub #${stubId} ${JSON.stringify(step.name)} remains (disabled, without a flow): ${next}`);
-  }
-  if (!(error instanceof ApiError)) lines.push("  no usable answer came for it, so it may or may not have been applied");
-  lines.push(`applied (${outcome.applied.length}):`, ...outcome.applied.map((s) => `  ${formatStep(s)}`));
+  const { step, error } = outcome.failure!;
+  const lines = [`the service refused the batch${step === undefined ? "" : ` at ${formatStep(step).replace(/ +/, " ")}`}: nothing was applied (svc ${command} sends every write in one transaction)`];
+  if (!(error instanceof ApiError)) lines[0] = `no usable answer came for the batch, so it may or may not have been applied (it is one transaction: all of it or none); svc ${command} --dry-run shows what is left`;
   lines.push(`not applied (${outcome.notApplied.length}):`, ...outcome.notApplied.map((s) => `  ${formatStep(s)}`));
   return lines;
 }
@@ -101,9 +94,9 @@ function toJson(report: SyncReport): Record<string, unknown> {
     dry_run: report.dryRun,
     actions: report.steps.map(stepJson),
     applied: (outcome?.applied ?? []).map(stepJson),
-    // In a dry run nothing is applied: every planned write is listed here. After a stop, the
-    // first one listed is the one that failed, with the error.
-    not_applied: (outcome === undefined ? planned : outcome.notApplied).map((s, i) => ({ ...stepJson(s), ...(i === 0 && outcome?.failure ? failedJson(outcome.failure) : {}) })),
+    // In a dry run nothing is applied: every planned write is listed here. After a refused batch,
+    // every write is; the one the service named (else the first) carries the error.
+    not_applied: (outcome === undefined ? planned : outcome.notApplied).map((s, i) => ({ ...stepJson(s), ...(isFailed(outcome, s, i) ? failedJson(outcome!.failure!) : {}) })),
     reload: report.reload,
   };
 }
@@ -112,11 +105,17 @@ function stepJson(step: PlanStep): Record<string, unknown> {
   return { action: step.action, id: step.id, name: step.name, file: step.file, ...(step.changes ? { changes: step.changes } : {}) };
 }
 
+function isFailed(outcome: ApplyOutcome | undefined, step: PlanStep, index: number): boolean {
+  const failure = outcome?.failure;
+  if (failure === undefined) return false;
+  return failure.step === undefined ? index === 0 : failure.step.action === step.action && failure.step.name === step.name;
+}
+
 function failedJson(failure: NonNullable<ApplyOutcome["failure"]>): Record<string, unknown> {
-  const { error, stubId } = failure;
+  const { error } = failure;
   const described =
     error instanceof ApiError
       ? { status: error.status, code: error.code, message: error.message, correlationId: error.correlationId ?? null }
       : { status: error.status ?? null, code: "service-failure", message: error.message, correlationId: error.correlationId ?? null };
-  return { error: described, ...(stubId === undefined ? {} : { stub_id: stubId }) };
+  return { error: described };
 }

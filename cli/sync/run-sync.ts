@@ -1,17 +1,15 @@
 // sync and import, the one procedure: compile the files locally (any error: nothing is sent),
-// refuse without --confirmed, read the service, plan, then apply the plan's writes in order,
-// and reload the scheduler once after any change (spec item 14: an explicit reload follows
-// configuration sync and bulk import).
-import { ApiError, ServiceFailure } from "../api/api-errors.js";
+// refuse without --confirmed, read the service, plan, then send the plan's writes as one batch
+// (issue 19.1): the service applies them in one transaction, or none, and reloads the scheduler
+// once after them (spec item 14's reload after a configuration sync or bulk import).
 import { refuseUnconfirmed, reportApiFailure, withApi } from "../api/api-command.js";
 import type { ApiClient } from "../api/api-client.js";
 import { EXIT, plural, UsageError, type Console } from "../console.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
-import type { ReloadSummary } from "../../generated/types.js";
 import { applyPlan } from "./apply-plan.js";
 import { loadDesiredRules } from "./load-desired-rules.js";
 import { printSyncReport, type SyncReport } from "./print-sync.js";
-import { validatePlan, type InvalidRules } from "./validate-plan.js";
+import { placeRefused, validatePlan, type InvalidRules } from "./validate-plan.js";
 import type { SiteChoice } from "../compile-with-sites.js";
 import { duplicateNames, planSync, rulesToRead, type DesiredRule, type DuplicateName, type PlanResult } from "./sync-plan.js";
 
@@ -56,25 +54,19 @@ export async function runSync(request: SyncRequest, console: Console, cwd: strin
     const plan = await planAgainstService(request, desired.rules, client);
     if (!plan.ok) return reportDuplicates(command, plan.duplicates, console, json);
     const report = { command, source: request.source, dryRun: request.dryRun, enable: request.enable, steps: plan.steps, reload: null };
-    // The service compiles each rule to create or update with its own site before anything changes.
-    const invalid = await validatePlan(plan.steps, desired.results, client);
-    if (invalid.rules.length > 0) return reportInvalid(request, report, invalid, console);
     if (request.dryRun) {
+      // The service compiles each rule to create or update with its own site; nothing is stored.
+      const invalid = await validatePlan(plan.steps, desired.results, client);
+      if (invalid.rules.length > 0) return reportInvalid(request, report, invalid, console, "checked with POST /api/rules/validate");
       printSyncReport(report, console, json);
       return EXIT.ok;
     }
+    // One request: the service applies every write in one transaction, or none, and reloads once.
     const outcome = await applyPlan(plan.steps, client, { confirmed: true });
-    // Every write reloaded the scheduler already; this one reload is the spec's, after a sync.
-    const reload = outcome.applied.length > 0 ? await reloadScheduler(client) : null;
-    printSyncReport({ ...report, outcome, reload: reload instanceof Error ? null : reload }, console, json);
-    let code: number = EXIT.ok;
-    if (outcome.failure !== undefined) code = reportApiFailure(command, outcome.failure.error, console, json);
-    if (reload instanceof Error) {
-      console.err(`svc ${command}: the changes are stored, but the scheduler reload after them failed:\n`);
-      const reloadCode = reportApiFailure(command, reload, console, json);
-      if (code === EXIT.ok) code = reloadCode;
-    }
-    return code;
+    const refused = outcome.failure?.refused;
+    if (refused !== undefined) return reportInvalid(request, report, placeRefused(refused, desired.results), console, "checked by POST /api/rules/batch, which stores all or nothing");
+    printSyncReport({ ...report, outcome, reload: outcome.reload }, console, json);
+    return outcome.failure === undefined ? EXIT.ok : reportApiFailure(command, outcome.failure.error, console, json);
   });
 }
 
@@ -89,27 +81,18 @@ async function planAgainstService(request: SyncRequest, desired: DesiredRule[], 
   return planSync(desired, { summaries, rules }, { others, enable: request.enable });
 }
 
-async function reloadScheduler(client: ApiClient): Promise<ReloadSummary | ApiError | ServiceFailure> {
-  try {
-    return await client.reloadScheduler();
-  } catch (error) {
-    if (error instanceof ApiError || error instanceof ServiceFailure) return error;
-    throw error;
-  }
-}
-
 /**
  * Rules the service's site refuses: their problems at their files, nothing changed, exit 1 (the
  * files have errors, against the service's site; as svc rules validate exits). A dry run prints
  * its plan first (as text; with --json stdout holds the problems, as for compile errors).
  */
-function reportInvalid(request: SyncRequest, report: SyncReport, invalid: InvalidRules, console: Console): number {
+function reportInvalid(request: SyncRequest, report: SyncReport, invalid: InvalidRules, console: Console, how: string): number {
   const { command, json } = request;
   if (request.dryRun && !json) printSyncReport(report, console, false);
   reportDiagnostics(invalid.files, json ? "json" : "text", console);
   const what = request.dryRun ? "the plan cannot be applied" : "nothing was changed";
   console.err(
-    `svc ${command}: the service's site refuses ${plural(invalid.rules.length, "rule")} of ${plural(invalid.files.length, "file")} (checked with POST /api/rules/validate); ${what}\n` +
+    `svc ${command}: the service's site refuses ${plural(invalid.rules.length, "rule")} of ${plural(invalid.files.length, "file")} (${how}); ${what}\n` +
       `  the service compiles rules with the site it loaded, which may differ from the files' site.yaml: fix the rules (or the service's site), then run svc ${command} again\n`,
   );
   return EXIT.diagnostics;

@@ -1,7 +1,7 @@
-// Before sync or import change anything, the service compiles every rule they will create or
-// update with its own loaded site (POST /api/rules/validate, which stores nothing): a rule that
-// names a point the service's site lacks would otherwise be refused at its PUT, part way through,
-// after its stub was created (issue 17). One request per rule that changes, in plan order. The
+// A dry run of sync or import has the service compile every rule it would create or update with
+// its own loaded site (POST /api/rules/validate, which stores nothing; one request per rule that
+// changes, in plan order); a real run learns the same from its batch's refusal, which stores
+// nothing either (issue 19.1), and places it the same way (placeRefused). The
 // service's diagnostics (JSON paths into the flow sent) are placed in the rule's file: in a DSL or
 // YAML file at the statement naming the point the path leads to (else at the rule's name), in a
 // rule JSON file at the path; the message names the rule and the path, the node id is kept.
@@ -21,8 +21,7 @@ export interface InvalidRules {
 
 /** The rules the service finds invalid, and their files (both empty when every rule is valid). */
 export async function validatePlan(steps: PlanStep[], results: readonly FileResult[], client: ApiClient): Promise<InvalidRules> {
-  const problems = new Map<FileResult, Diagnostic[]>();
-  const rules: string[] = [];
+  const refused: RefusedRule[] = [];
   for (const step of steps) {
     if ((step.action !== "create" && step.action !== "update") || step.rule === undefined) continue;
     // An update sends only what differs, and the service checks only what a PUT brings: a
@@ -33,13 +32,26 @@ export async function validatePlan(steps: PlanStep[], results: readonly FileResu
     const { flow_json, trigger_config } = step.rule;
     const answer = await client.validateRule({ flow_json: flow_json as unknown as Record<string, unknown>, trigger_config });
     const errors = answer.diagnostics.filter((d) => d.severity === "error" && (sendsFlow || d.path?.startsWith("/trigger_config/") === true));
-    if (errors.length === 0) continue;
-    rules.push(step.name);
+    if (errors.length > 0) refused.push({ step, errors });
+  }
+  return placeRefused(refused, results);
+}
+
+/** A rule to create or update that the service refused: its errors, paths into the flow sent (or /trigger_config/...). */
+export interface RefusedRule {
+  step: PlanStep;
+  errors: Diagnostic[];
+}
+
+/** The refused rules' errors placed in their files, in plan order. */
+export function placeRefused(refused: readonly RefusedRule[], results: readonly FileResult[]): InvalidRules {
+  const problems = new Map<FileResult, Diagnostic[]>();
+  for (const { step, errors } of refused) {
     const result = results.find((r) => r.file === step.rule!.file);
-    if (result === undefined) throw new Error(`validatePlan: no compiled file ${step.rule.file}`);
+    if (result === undefined) throw new Error(`placeRefused: no compiled file ${step.rule!.file}`);
     problems.set(result, [...(problems.get(result) ?? []), ...errors.map((d) => placed(d, step.rule!, result))]);
   }
-  return { rules, files: [...problems].map(([result, diagnostics]) => ({ ...result, diagnostics: once(diagnostics) })) };
+  return { rules: refused.map((r) => r.step.name), files: [...problems].map(([result, diagnostics]) => ({ ...result, diagnostics: once(diagnostics) })) };
 }
 
 // A diagnostic of the flow sent, placed in the file that defines the rule: at the point the path

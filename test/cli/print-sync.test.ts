@@ -12,7 +12,7 @@ function printed(problems: Array<{ excluded: boolean; severity: "error" | "warni
     problems: problems.map((p, k) => ({ ruleId: k + 1, name: `r${k + 1}`, excluded: p.excluded, diagnostics: [{ code: "point/unknown-instance", severity: p.severity, message: p.message }] })),
   };
   const step = { action: "create" as const, id: 1, name: "r1", file: "pack/r1.rule" };
-  printSyncReport({ command: "sync", source: "pack", dryRun: false, enable: false, steps: [step], outcome: { applied: [step], notApplied: [] }, reload }, { out: (t) => (out += t), err: (t) => (out += t) }, false);
+  printSyncReport({ command: "sync", source: "pack", dryRun: false, enable: false, steps: [step], outcome: { applied: [step], notApplied: [], reload }, reload }, { out: (t) => (out += t), err: (t) => (out += t) }, false);
   return out;
 }
 

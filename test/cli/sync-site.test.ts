@@ -1,6 +1,6 @@
 // `svc sync` and `svc import` when the pack's site and the service's differ (issue 17, CLI
-// fixes): the service checks every rule to write first (POST /api/rules/validate) and a refused
-// rule stops everything before the first change, at its file; the local compile's warnings are
+// fixes): the service checks every rule to write (a dry run with POST /api/rules/validate, a real
+// run in its one batch, issue 19.1) and a refused rule changes nothing, reported at its file; the local compile's warnings are
 // printed; --site picks the site the files compile with (also for svc rules create --file).
 import { expect } from "chai";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -71,13 +71,13 @@ describe("issue 17: svc sync and svc import against a service whose site differs
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("issue 17: sync stops before the first change when the service's site refuses a rule: the problem at the rule's file:line:col with the rule's name and node id, exit 1, nothing created (no stub)", async () => {
+  it("issue 17: sync changes nothing when the service's site refuses a rule: the problem at the rule's file:line:col with the rule's name and node id, exit 1, nothing created (no stub)", async () => {
     const probe = join(pack, "rules", "probe.rule");
     const result = await run("sync", pack, "--confirmed");
     expect(result.code, result.out + result.err).to.equal(1);
     expect(result.err).to.contain(`${probe}:${at(PROBE_RULE, "probe.temp")}: error point/unknown-instance: `);
     expect(result.err).to.match(/the service's site refuses rule "Probe alarm", at \/nodes\/\d+\/[^ ]+ of its flow_json\) \(node '[\w-]+'\)/);
-    expect(result.err).to.contain("svc sync: the service's site refuses 1 rule of 1 file (checked with POST /api/rules/validate); nothing was changed");
+    expect(result.err).to.contain("svc sync: the service's site refuses 1 rule of 1 file (checked by POST /api/rules/batch, which stores all or nothing); nothing was changed");
     expect(result.err).to.not.contain("nothing was stored");
     expect(result.out).to.not.contain("svc sync again completes it");
     expect(await names(), "not even the rule that fits, nor a stub").to.deep.equal([]);

@@ -1,6 +1,6 @@
 // `svc sync` as a child process against the real service (issue 8 items 2 and 5; svc import:
 // import.test.ts): the plan, refusals before any request, idempotence, prune, enable, compile errors,
-// duplicate names on the service, and the report when a request fails part way.
+// duplicate names on the service, and (issue 19.1) the plan sent as one batch: all or nothing.
 // The its of a describe share one service and run in order: each starts from the state the one
 // before left (said in its name where it matters).
 import { expect } from "chai";
@@ -11,10 +11,11 @@ import { createApiClient, type ApiClient } from "../../cli/api/api-client.js";
 import { fileNameOf } from "../../cli/rule-names.js";
 import { compileWithSites } from "../../cli/compile-with-sites.js";
 import { collectSourceFiles, type CompiledOutput } from "../../cli/source-files.js";
-import { compileRuleSource } from "../../compiler/front-ends/dsl/index.js";
 import { decompileFlow } from "../../compiler/decompiler/index.js";
 import { isIsomorphic } from "../../compiler/topology/canonical-topology.js";
 import type { NodesTopology, Rule } from "../../generated/types.js";
+import { openStore } from "../../runtime/store/open-store.js";
+import type { Store } from "../../runtime/store/store.js";
 import { closedPort, runCli, startCliService, type CliRun, type CliService } from "../helpers/cli-service.js";
 import { fromRoot } from "../helpers/paths.js";
 
@@ -118,12 +119,12 @@ describe("svc sync of the demo pack (issue 8 item 2)", function () {
     expect(await admin.listRules()).to.deep.equal([]);
   });
 
-  it("with a Viewer token the service refuses the first write: permission-denied with its correlation id (exit 3), nothing applied", async () => {
+  it("with a Viewer token the service refuses the batch: permission-denied with its correlation id (exit 3), nothing applied", async () => {
     const run = await runCli(["sync", DEMO, "--confirmed"], { env: await service.env("Viewer") });
     expect(run.code, run.out + run.err).to.equal(3);
     expect(run.err).to.match(/403 permission-denied/);
     expect(run.err).to.match(/correlation id: [0-9a-f-]{36}/);
-    expect(run.out).to.contain("applied (0):");
+    expect(run.out).to.contain("the service refused the batch: nothing was applied (svc sync sends every write in one transaction)");
     expect(run.out).to.contain(`not applied (${expected.length}):`);
     expect(await admin.listRules()).to.deep.equal([]);
   });
@@ -253,76 +254,104 @@ describe("svc sync of the demo pack (issue 8 item 2)", function () {
   });
 });
 
-describe("svc sync stops at the first failed request (issue 8 item 2)", function () {
-  this.timeout(60_000);
-  // A body limit that B's flow alone (the validate request) and its description alone (the
-  // create request) fit under, but not both (its PUT): the service refuses that one (413), after
-  // every rule was validated and B's stub was created.
-  const LIMIT = 7000;
+describe("svc sync sends its plan as one batch (issue 19.1)", function () {
+  this.timeout(120_000);
+  const COUNT = 500;
+  // Over this batch body limit the service refuses the whole batch (413) before reading it.
+  const BATCH_LIMIT = 1_048_576;
   let service: CliService;
   let env: Record<string, string>;
   let admin: ApiClient;
+  let store: Store;
   let pack: string;
+  const rule = (k: number, point = "measurement(5, 1)") =>
+    `rule "R ${String(k).padStart(3, "0")}" {\n  trigger every 10s\n  input t = ${point}\n  when t > ${k} { write action(7, 2) = 1 }\n}\n`;
+  const auditActions = async () => {
+    const actions: string[] = [];
+    for (let after: number | undefined; ; ) {
+      const page = await store.audit.list({ tenantId: "default", projectId: "default", limit: 500, ...(after === undefined ? {} : { after }) });
+      actions.push(...page.items.map((e) => `${e.action}:${e.outcome}`));
+      if (page.nextCursor === null) return actions;
+      after = Number(page.nextCursor);
+    }
+  };
 
   before(async () => {
-    service = await startCliService({ SVC_BODY_LIMIT_BYTES: String(LIMIT) });
+    service = await startCliService({ SVC_BATCH_BODY_LIMIT_BYTES: String(BATCH_LIMIT) });
     env = await service.env("Engineer");
     admin = clientOf(service, await service.token("Admin"));
-    pack = mkdtempSync(join(tmpdir(), "svc-sync-stop-"));
-    const small = (name: string) => `rule "${name}" {\n  trigger every 10s\n  input t = measurement(5, 1)\n  when t > 5 { write action(7, 2) = 1 }\n}\n`;
-    const whens = Array.from({ length: 10 }, (_, i) => `  when t > ${i} { write action(7, 2) = ${i} }`).join("\n");
-    writeFileSync(join(pack, "a.rule"), small("A small"));
-    writeFileSync(join(pack, "b.rule"), `rule "B large" {\n  description "${"x".repeat(3000)}"\n  trigger every 10s\n  input t = measurement(5, 1)\n${whens}\n}\n`);
-    writeFileSync(join(pack, "c.rule"), small("C small"));
-    // The premise: every validate and create request fits under the limit; B's PUT does not, A's and C's do.
-    const sizes = (file: string) => {
-      const { name, description, priority, cooldown_ms, trigger_config, flow_json } = compileRuleSource(readFileSync(join(pack, file), "utf8")).rules[0]!;
-      return {
-        validate: JSON.stringify({ flow_json, trigger_config }).length,
-        create: JSON.stringify({ name, description, confirmed: true }).length,
-        put: JSON.stringify({ description, priority, cooldown_ms, trigger_config, flow_json, confirmed: true }).length,
-      };
-    };
-    for (const file of ["a.rule", "b.rule", "c.rule"]) {
-      expect(sizes(file).validate, file).to.be.lessThan(LIMIT - 500);
-      expect(sizes(file).create, file).to.be.lessThan(LIMIT - 500);
-    }
-    expect(sizes("a.rule").put).to.be.lessThan(LIMIT - 500);
-    expect(sizes("b.rule").put).to.be.greaterThan(LIMIT + 500);
+    store = await openStore(`sqlite:${join(service.dir, "svc.sqlite")}`);
+    pack = mkdtempSync(join(tmpdir(), "svc-sync-batch-"));
+    for (let k = 0; k < COUNT; k++) writeFileSync(join(pack, `r${String(k).padStart(3, "0")}.rule`), rule(k));
   });
   after(async () => {
+    await store.close();
     await service.stop();
     rmSync(pack, { recursive: true, force: true });
   });
 
-  it("reports the error with its code and correlation id, what was applied and what was not, the stub left, and still reloads (exit 3)", async () => {
-    const run = await runCli(["sync", pack, "--confirmed"], { env });
-    expect(run.code, run.out + run.err).to.equal(3);
-    expect(run.err).to.match(/413 payload-too-large/);
-    expect(run.err).to.match(/correlation id: [0-9a-f-]{36}/);
-    const rules = await rulesByName(admin);
-    const a = rules.get("A small")!;
-    const b = rules.get("B large")!;
-    expect(rules.has("C small"), "nothing after the failure is sent").to.equal(false);
-    expect(b.flow_json, "the stub of B stays, without a flow").to.equal(null);
-    expect(run.out).to.contain(`stopped at the first failed request: create "B large"`);
-    expect(run.out).to.contain(`the stub #${b.id} "B large" remains (disabled, without a flow): fix the file, then svc sync again completes it (or svc rules delete ${b.id} --confirmed --force)`);
-    expect(run.out).to.contain(`applied (1):\n  create    #${a.id} "A small"  (${pack}/a.rule)\nnot applied (2):\n  create    "B large"  (${pack}/b.rule)\n  create    "C small"  (${pack}/c.rule)\n`);
-    expect(run.out).to.match(/1 created, 0 updated, 0 unchanged, 0 deleted; scheduler reloaded/);
+  it("issue 19.1: a batch the service refuses (a body over SVC_BATCH_BODY_LIMIT_BYTES: 413) changes nothing: every write not applied, no stub, exit 3", async () => {
+    const big = mkdtempSync(join(tmpdir(), "svc-sync-big-"));
+    try {
+      // Eight flows of 300 branches, about 150 KB each as JSON: together over the batch limit (1 MiB).
+      const whens = Array.from({ length: 300 }, (_, i) => `  when t > ${i} { write action(7, 2) = ${i} }`).join("\n");
+      for (const name of ["A", "B", "C", "D", "E", "F", "G", "H"]) writeFileSync(join(big, `${name}.rule`), `rule "${name}" {\n  trigger every 10s\n  input t = measurement(5, 1)\n${whens}\n}\n`);
+      const run = await runCli(["sync", big, "--confirmed"], { env });
+      expect(run.code, run.out + run.err).to.equal(3);
+      expect(run.err).to.match(/413 payload-too-large/);
+      expect(run.err).to.match(/correlation id: [0-9a-f-]{36}/);
+      expect(run.out).to.contain("the service refused the batch: nothing was applied (svc sync sends every write in one transaction)");
+      expect(run.out).to.contain(`not applied (8):\n  create    "A"  (${big}/A.rule)\n  create    "B"  (${big}/B.rule)\n`);
+      expect(run.out).to.not.contain("stub");
+      expect(await admin.listRules()).to.deep.equal([]);
+      const json = await runCli(["sync", big, "--confirmed", "--json"], { env });
+      const report = JSON.parse(json.out) as { applied: unknown[]; not_applied: Array<{ name: string; error?: { status: number; code: string } }>; reload: unknown };
+      expect(report.applied).to.deep.equal([]);
+      expect(report.not_applied.map((s) => s.name)).to.deep.equal(["A", "B", "C", "D", "E", "F", "G", "H"]);
+      expect(report.not_applied[0]!.error).to.include({ status: 413, code: "payload-too-large" });
+      expect(report.reload).to.equal(null);
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
   });
 
-  it("issue 17: run again, an update sends only what differs: the stub gets its flow and trigger (its description came with the create) and now fits; C is created", async () => {
-    const run = await runCli(["sync", pack, "--confirmed", "--json"], { env });
-    expect(run.code, run.out + run.err).to.equal(0);
-    const report = JSON.parse(run.out) as { applied: Array<{ action: string; name: string; changes?: string[] }>; not_applied: unknown[]; reload: unknown };
-    expect(report.applied.map((s) => `${s.action} ${s.name}`).sort()).to.deep.equal(["create C small", "update B large"]);
-    const changes = report.applied.find((s) => s.name === "B large")!.changes!;
-    expect(changes).to.include("flow").and.not.include("description");
+  it("issue 19.1: a sync of 500 rules whose rule 250 the service's site refuses stores nothing and writes no rule's audit record: the problem at that file, exit 1", async () => {
+    const refused = join(pack, "r250.rule");
+    writeFileSync(refused, rule(250, "measurement(99, 1)"));
+    try {
+      const before = await auditActions();
+      const run = await runCli(["sync", pack, "--confirmed"], { env });
+      expect(run.code, run.out + run.err).to.equal(1);
+      expect(run.err).to.match(new RegExp(`${refused}:3:\\d+: error point/unknown-instance: .*the service's site refuses rule "R 250"`));
+      expect(run.err).to.contain("svc sync: the service's site refuses 1 rule of 1 file (checked by POST /api/rules/batch, which stores all or nothing); nothing was changed");
+      expect(await admin.listRules()).to.deep.equal([]);
+      expect((await auditActions()).slice(before.length)).to.deep.equal(["rule.batch:invalid"]);
+    } finally {
+      writeFileSync(refused, rule(250));
+    }
+  });
+
+  it("issue 19.1: a sync of 500 rules is one request: 500 rules created, one rule.create record each, one reload; run again, nothing to do", async () => {
+    const before = await auditActions();
+    const run = await runCli(["sync", pack, "--confirmed", "--enable", "--json"], { env, timeoutMs: 60_000 });
+    expect(run.code, run.err).to.equal(0);
+    const report = JSON.parse(run.out) as { applied: Array<{ action: string; id: number | null }>; not_applied: unknown[]; reload: { enabled: number } };
+    expect(report.applied.filter((s) => s.action === "create")).to.have.length(COUNT);
+    expect(report.applied.filter((s) => s.action === "enable")).to.have.length(COUNT);
+    expect(report.applied.every((s) => typeof s.id === "number")).to.equal(true);
     expect(report.not_applied).to.deep.equal([]);
-    const b = (await rulesByName(admin)).get("B large")!;
-    expect(b.flow_json, "the stub is complete").to.not.equal(null);
-    expect(b.description).to.equal("x".repeat(3000));
-    expect(report.reload).to.have.property("loaded");
+    expect(report.reload.enabled).to.equal(COUNT);
+    const rules = await admin.listRules();
+    expect(rules).to.have.length(COUNT);
+    expect(rules.every((r) => r.enabled)).to.equal(true);
+    // One batch: each rule's create and its enable, nothing else (no stub, no PUT, no separate reload).
+    const added = (await auditActions()).slice(before.length);
+    expect(added.filter((a) => a === "rule.create:allowed")).to.have.length(COUNT);
+    expect(added.filter((a) => a === "rule.enable:allowed")).to.have.length(COUNT);
+    expect(added).to.have.length(2 * COUNT);
+    const again = await runCli(["sync", pack, "--confirmed", "--enable"], { env, timeoutMs: 60_000 });
+    expect(again.code, again.err).to.equal(0);
+    expect(again.out).to.contain("nothing to do");
   });
 });
 

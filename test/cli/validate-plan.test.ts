@@ -79,13 +79,17 @@ describe("issue 17: validatePlan, the service's check before sync or import chan
   });
 });
 
-describe("issue 17: the report of a create whose flow the service refused (400)", () => {
-  it("issue 17: the stub left is not said to be completed by running sync again as it is: fix the file first, or delete it", () => {
+describe("issue 19.1: the report of a refused batch", () => {
+  it("issue 19.1: nothing was applied and no stub is left: the report names the write the service refused and lists every write as not applied", () => {
     let out = "";
     const console = { out: (t: string) => (out += t), err: () => undefined } as unknown as Console;
     const step: PlanStep = { action: "create", id: null, name: "A", file: result.file, rule: a };
-    const refused = new ApiError(400, "invalid-flow", "the flow does not compile", undefined, undefined);
-    printSyncReport({ command: "sync", source: "pack", dryRun: false, enable: false, steps: [step], reload: null, outcome: { applied: [], notApplied: [step], failure: { step, error: refused, stubId: 9 } } }, console, false);
-    expect(out).to.contain(`the stub #9 "A" remains (disabled, without a flow): fix the file, then svc sync again completes it (or svc rules delete 9 --confirmed --force)`);
+    const other: PlanStep = { action: "delete", id: 4, name: "B", file: null };
+    const refused = new ApiError(409, "duplicate-name", "operation 0 (create \"A\"): rule 3 is already named \"A\"", undefined, { operation: 0 });
+    printSyncReport({ command: "sync", source: "pack", dryRun: false, enable: false, steps: [step, other], reload: null, outcome: { applied: [], notApplied: [step, other], failure: { step, error: refused }, reload: null } }, console, false);
+    expect(out).to.contain(`the service refused the batch at create "A"  (${result.file}): nothing was applied (svc sync sends every write in one transaction)`);
+    expect(out).to.contain(`not applied (2):\n  create    "A"  (${result.file})\n  delete    #4 "B"\n`);
+    expect(out).to.not.contain("stub");
+    expect(out).to.contain("0 created, 0 updated, 0 unchanged, 0 deleted");
   });
 });

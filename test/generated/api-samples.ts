@@ -134,6 +134,34 @@ export const API_SAMPLES = {
   },
   RuleCreated: { valid: [{ id: 1, name: "r", status: "created" }], invalid: [{ id: 1, name: "r", status: "ok" }] },
   RuleDeleted: { valid: [{ id: 1, status: "deleted" }], invalid: [{ id: "1", status: "deleted" }] },
+  RuleBatchRequest: {
+    valid: [
+      { confirmed: true, operations: [{ op: "create", name: "r", flow_json: minimalFlow }] },
+      {
+        confirmed: true,
+        operations: [
+          { op: "create", name: "r", description: "", priority: 1, cooldown_ms: 0, trigger_config: { type: "interval", interval_ms: 500 }, flow_json: minimalFlow, enabled: true },
+          { op: "update", id: 2, priority: 3 },
+          { op: "enable", id: 2 },
+          { op: "disable", id: 3 },
+          { op: "delete", id: 4 },
+        ],
+      },
+    ],
+    invalid: [
+      { operations: [{ op: "delete", id: 1 }] },
+      { confirmed: true, operations: [] },
+      { confirmed: true, operations: [{ op: "create", name: "stub without a flow" }] },
+      { confirmed: true, operations: [{ op: "update", id: 1, enabled: true }] },
+      { confirmed: true, operations: [{ op: "delete", id: 1, name: "r" }] },
+      { confirmed: true, operations: [{ op: "rename", id: 1 }] },
+      { confirmed: true, operations: Array.from({ length: 5001 }, () => ({ op: "delete", id: 1 })) },
+    ],
+  },
+  RuleBatchResult: {
+    valid: [{ results: [{ op: "create", id: 1, warnings: [] }, { op: "update", id: 2, warnings: [diagnostic] }], reload: { loaded: 1, enabled: 1, problems: [] } }],
+    invalid: [{ results: [{ op: "create", id: 1 }], reload: { loaded: 1, enabled: 1, problems: [] } }, { results: [] }],
+  },
   ExecutionResult: {
     valid: [result, shortCircuited],
     invalid: [{ ...result, variables: { t: "hot" } }, { ...result, actions: [{ ...result.actions[0], point_type: "measurement" }] }, { ...result, short_circuit: { node: "i" } }],

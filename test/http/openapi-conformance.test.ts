@@ -98,6 +98,11 @@ for (const [name, backend] of databaseBackends()) {
       await call("getRuleDecisions", "GET", "/api/rules/999/decisions", { token: viewer });
       await call("getRuleDecisions", "GET", `/api/rules/${id}/decisions`);
       await call("reloadScheduler", "POST", "/api/scheduler/reload", { token: admin });
+      const batched = await call("applyRuleBatch", "POST", "/api/rules/batch", { token: admin, body: { confirmed: true, operations: [{ op: "create", name: "batched", ...VALVE_RULE }, { op: "disable", id }] } });
+      expect(batched.status, batched.text.slice(0, 300)).to.equal(200);
+      await call("applyRuleBatch", "POST", "/api/rules/batch", { token: admin, body: { confirmed: true, operations: [{ op: "delete", id: 999 }] } });
+      await call("applyRuleBatch", "POST", "/api/rules/batch", { token: admin, body: { confirmed: true, operations: [{ op: "create", name: "batched", ...VALVE_RULE }] } });
+      await call("applyRuleBatch", "POST", "/api/rules/batch", { token: viewer, body: { confirmed: true, operations: [] } });
       await call("listAuditEvents", "GET", "/api/v1/audit/events?limit=2", { token: admin });
       await call("listAuditEvents", "GET", "/api/v1/audit/events", { token: viewer });
       await call("listAuditEvents", "GET", "/api/v1/audit/events?cursor=x", { token: admin });

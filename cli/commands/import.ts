@@ -9,9 +9,7 @@ export const IMPORT_USAGE = `usage: svc import FILE|DIR... --confirmed [--dry-ru
 Creates or updates rules from files so that the service has them; never deletes a rule (svc
 sync --prune does). Every file is compiled locally first, with its pack's site.yaml (or --site);
 any error, or one rule name in two files, stops the import before a request is sent; its warnings
-are printed as svc compile prints them. Then the service checks every rule to create or update
-against the site it loaded (POST /api/rules/validate, one request per rule, nothing stored): a
-rule it refuses is reported at its file and stops the import before any change (exit 1). Rules are matched by name: created (disabled)
+are printed as svc compile prints them. Rules are matched by name: created (disabled)
 when the service has no rule of that name, updated when the flow, trigger_config, description,
 priority or cooldown differ, left alone when they match (a flow that differs only in its editor
 layout or node ids counts as unchanged).
@@ -30,15 +28,17 @@ layout or node ids counts as unchanged).
                and existing rules keep their state
   --site SITE.yaml
                compile every file with this site instead of the nearest site.yaml
-  --json       one JSON object on stdout: {dry_run, actions, applied, not_applied, reload}
-               (compile errors, or rules the service refuses: the JSON array of svc compile
+  --json       one JSON object on stdout: {dry_run, actions, applied, not_applied, reload};
+               applied and not_applied are all or nothing (compile errors, or rules the service refuses: the JSON array of svc compile
                --format json)
-Writes are made in order: creates, updates, enables. The first request that is refused or fails
-stops the import, and the report lists what was and was not applied. After any change the
-scheduler is reloaded once. Needs SVC_ACCESS_TOKEN (an Admin or Engineer token) and
-SVC_BASE_URL (default http://127.0.0.1:8080).
+All writes (creates, updates, enables) go in one request, POST /api/rules/batch: the service
+applies them in one transaction, or none, and then reloads the scheduler once. It compiles every
+rule with the site it loaded: a rule it refuses is reported at its file and nothing is changed
+(exit 1); any other refusal also changes nothing, and the report lists every write as not
+applied. A --dry-run checks the rules the same way (POST /api/rules/validate). Needs
+SVC_ACCESS_TOKEN (an Admin or Engineer token) and SVC_BASE_URL (default http://127.0.0.1:8080).
 Exit codes: 0 done (or nothing to do), 1 a file has errors (locally, or against the service's
-site) or the service holds two rules with one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused a request),
+site) or the service holds two rules with one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused the batch: nothing changed),
 4 the service failed (unreachable, timed out, 5xx).`;
 
 export async function importCommand(args: string[], console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {

@@ -11,10 +11,8 @@ export const SYNC_USAGE = `usage: svc sync PACK --confirmed [--prune] [--dry-run
 Makes the service's rules match the rule files of a pack folder (git to service). Every rule
 file in PACK and its subfolders (*.rule, *.rule.yaml, *.rule.yml) is compiled locally first,
 with the pack's site.yaml (or --site); any error, or one rule name in two files, stops the sync
-before a request is sent; its warnings are printed as svc compile prints them. Then the service
-checks every rule to create or update against the site it loaded (POST /api/rules/validate, one
-request per rule, nothing stored): a rule it refuses (a point its site does not declare) is
-reported at its file and stops the sync before any change (exit 1). Rules are matched by name:
+before a request is sent; its warnings are printed as svc compile prints them. Rules are
+matched by name:
   create     a rule of the files that the service does not have (created disabled)
   update     a rule whose flow, trigger_config, description, priority or cooldown differ
   unchanged  a rule that matches; a flow that differs only in its editor layout or node ids
@@ -31,16 +29,19 @@ files (tasks, bindings, routes) are loaded by the service itself from SVC_PACK.
                disabled and existing rules keep their state
   --site SITE.yaml
                compile every rule file with this site instead of the nearest site.yaml
-  --json       one JSON object on stdout: {dry_run, actions, applied, not_applied, reload}
-               (compile errors, or rules the service refuses: the JSON array of svc compile
+  --json       one JSON object on stdout: {dry_run, actions, applied, not_applied, reload};
+               applied and not_applied are all or nothing (compile errors, or rules the service refuses: the JSON array of svc compile
                --format json)
-Writes are made in order: creates, updates, enables, deletes. The first request that is
-refused or fails stops the sync, and the report lists what was and was not applied. After any
-change the scheduler is reloaded once. When the service already matches, nothing is written.
+All writes (creates, updates, enables, deletes) go in one request, POST /api/rules/batch: the
+service applies them in one transaction, or none, and then reloads the scheduler once. It
+compiles every rule with the site it loaded: a rule it refuses (a point its site does not
+declare) is reported at its file and nothing is changed (exit 1); any other refusal also changes
+nothing, and the report lists every write as not applied. A --dry-run checks the rules the same
+way (POST /api/rules/validate). When the service already matches, nothing is sent.
 Needs SVC_ACCESS_TOKEN (an Admin or Engineer token) and SVC_BASE_URL (default
 http://127.0.0.1:8080). To create or update rules from single files, use svc import.
 Exit codes: 0 done (or nothing to do), 1 a file has errors (locally, or against the service's
-site) or the service holds two rules with one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused a request),
+site) or the service holds two rules with one name, 2 wrong usage, 3 refused (no --confirmed or token, or the service refused the batch: nothing changed),
 4 the service failed (unreachable, timed out, 5xx).`;
 
 export async function syncCommand(args: string[], console: Console, cwd: string, env: Record<string, string | undefined>): Promise<number> {

@@ -38503,16 +38503,110 @@ return errors === 0;
 }
 validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSchedulerStatusReport = validate350;
-const schema599 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
-const schema601 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema604 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
-const schema605 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+export const rawValidateSchedulerStatusQuery = validate350;
+const schema599 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-query.schema.json","title":"SchedulerStatusQuery","description":"Query of GET /api/scheduler/status, as it arrives in the query string: which page of the per-rule statistics comes with the counts (rules by id ascending, after `after_id`).","type":"object","required":[],"additionalProperties":false,"properties":{"after_id":{"type":"string","description":"Only rules with an id above this one (a decimal integer: the `next_after_id` of the previous page); default 0, from the first rule.","pattern":"^(0|[1-9][0-9]{0,15})$"},"limit":{"type":"string","description":"Most rules in the page: a decimal integer from 1 to 1000; default 100.","pattern":"^([1-9]|[1-9][0-9]{1,2}|1000)$","default":"100"}}};
+const pattern221 = new RegExp("^([1-9]|[1-9][0-9]{1,2}|1000)$", "u");
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/scheduler-status-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate352.evaluated;
+const evaluated0 = validate350.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "after_id") || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema599,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.after_id !== undefined){
+let data0 = data.after_id;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err1 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema599.properties.after_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.after_id.type,parentSchema:schema599.properties.after_id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(typeof data1 === "string"){
+if(!pattern221.test(data1)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9]|[1-9][0-9]{1,2}|1000)$"},message:"must match pattern \""+"^([1-9]|[1-9][0-9]{1,2}|1000)$"+"\"",schema:"^([1-9]|[1-9][0-9]{1,2}|1000)$",parentSchema:schema599.properties.limit,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.limit.type,parentSchema:schema599.properties.limit,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.type,parentSchema:schema599,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+validate350.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateSchedulerStatusReport = validate351;
+const schema600 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load, with one page of the per-rule statistics (`after_id`, `limit`).","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","next_after_id","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"A page of the rules of the last reload, by id ascending: at most `limit` (default 100) rules with an id above `after_id`."},"next_after_id":{"type":["integer","null"],"minimum":1,"description":"The `after_id` of the next page when rules with a higher id remain, else null."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema602 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
+const schema605 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema606 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate353.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38521,7 +38615,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema606.required,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38531,7 +38625,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.success === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema606.required,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38541,7 +38635,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.actions_attempted === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema606.required,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38551,7 +38645,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions_succeeded === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema606.required,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38561,7 +38655,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.short_circuited === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema605.required,parentSchema:schema605,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema606.required,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38572,7 +38666,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "at") || (key0 === "success")) || (key0 === "actions_attempted")) || (key0 === "actions_succeeded")) || (key0 === "short_circuited")) || (key0 === "error"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema605,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38610,7 +38704,7 @@ errors++;
 if(data.success !== undefined){
 let data1 = data.success;
 if(typeof data1 !== "boolean"){
-const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema605.properties.success.type,parentSchema:schema605.properties.success,data:data1};
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema606.properties.success.type,parentSchema:schema606.properties.success,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -38623,7 +38717,7 @@ errors++;
 if(data.actions_attempted !== undefined){
 let data2 = data.actions_attempted;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.actions_attempted.type,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema606.properties.actions_attempted.type,parentSchema:schema606.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -38634,7 +38728,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema606.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38644,7 +38738,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.actions_attempted,data:data2};
+const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema606.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38658,7 +38752,7 @@ errors++;
 if(data.actions_succeeded !== undefined){
 let data3 = data.actions_succeeded;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.actions_succeeded.type,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema606.properties.actions_succeeded.type,parentSchema:schema606.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38669,7 +38763,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema606.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38679,7 +38773,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.actions_succeeded,data:data3};
+const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema606.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38693,7 +38787,7 @@ errors++;
 if(data.short_circuited !== undefined){
 let data4 = data.short_circuited;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema605.properties.short_circuited.type,parentSchema:schema605.properties.short_circuited,data:data4};
+const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema606.properties.short_circuited.type,parentSchema:schema606.properties.short_circuited,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38706,7 +38800,7 @@ errors++;
 if(data.error !== undefined){
 let data5 = data.error;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema605.properties.error.type,parentSchema:schema605.properties.error,data:data5};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema606.properties.error.type,parentSchema:schema606.properties.error,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38718,7 +38812,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema605.type,parentSchema:schema605,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema606.type,parentSchema:schema606,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -38727,16 +38821,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate352.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
-validate352.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate353.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate351.evaluated;
+const evaluated0 = validate352.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38745,7 +38839,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38755,7 +38849,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.executions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38765,7 +38859,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.failures === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -38775,7 +38869,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.last_run_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -38785,7 +38879,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.suppressed === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -38795,7 +38889,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_outcome === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema601.required,parentSchema:schema601,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema602.required,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -38806,7 +38900,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "executions")) || (key0 === "failures")) || (key0 === "last_run_at")) || (key0 === "suppressed")) || (key0 === "last_outcome"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema601,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -38854,7 +38948,7 @@ errors++;
 if(data.executions !== undefined){
 let data1 = data.executions;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema601.properties.executions.type,parentSchema:schema601.properties.executions,data:data1};
+const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema602.properties.executions.type,parentSchema:schema602.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -38865,7 +38959,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema601.properties.executions,data:data1};
+const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema602.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -38875,7 +38969,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema601.properties.executions,data:data1};
+const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema602.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -38889,7 +38983,7 @@ errors++;
 if(data.failures !== undefined){
 let data2 = data.failures;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema601.properties.failures.type,parentSchema:schema601.properties.failures,data:data2};
+const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema602.properties.failures.type,parentSchema:schema602.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -38900,7 +38994,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema601.properties.failures,data:data2};
+const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema602.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -38910,7 +39004,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema601.properties.failures,data:data2};
+const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema602.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -38924,7 +39018,7 @@ errors++;
 if(data.last_run_at !== undefined){
 let data3 = data.last_run_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema601.properties.last_run_at.type},message:"must be string,null",schema:schema601.properties.last_run_at.type,parentSchema:schema601.properties.last_run_at,data:data3};
+const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema602.properties.last_run_at.type},message:"must be string,null",schema:schema602.properties.last_run_at.type,parentSchema:schema602.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -38984,7 +39078,7 @@ var _valid0 = _errs14 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema601.properties.last_run_at.if,parentSchema:schema601.properties.last_run_at,data:data3};
+const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema602.properties.last_run_at.if,parentSchema:schema602.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -38998,7 +39092,7 @@ if(data.suppressed !== undefined){
 let data4 = data.suppressed;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.deadband_time === undefined){
-const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -39008,7 +39102,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.deadband_value === undefined){
-const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -39018,7 +39112,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.cooldown === undefined){
-const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -39028,7 +39122,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.disabled === undefined){
-const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -39038,7 +39132,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.running === undefined){
-const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -39048,7 +39142,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.no_change === undefined){
-const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -39058,7 +39152,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.input_unavailable === undefined){
-const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -39068,7 +39162,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data4.event_dropped === undefined){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema604.required,parentSchema:schema604,data:data4};
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema605.required,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -39079,7 +39173,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable")) || (key1 === "event_dropped"))){
-const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema604,data:data4};
+const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -39092,7 +39186,7 @@ errors++;
 if(data4.deadband_time !== undefined){
 let data5 = data4.deadband_time;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.deadband_time.type,parentSchema:schema604.properties.deadband_time,data:data5};
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.deadband_time.type,parentSchema:schema605.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -39103,7 +39197,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.deadband_time,data:data5};
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -39113,7 +39207,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.deadband_time,data:data5};
+const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -39127,7 +39221,7 @@ errors++;
 if(data4.deadband_value !== undefined){
 let data6 = data4.deadband_value;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.deadband_value.type,parentSchema:schema604.properties.deadband_value,data:data6};
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.deadband_value.type,parentSchema:schema605.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -39138,7 +39232,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.deadband_value,data:data6};
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -39148,7 +39242,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.deadband_value,data:data6};
+const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -39162,7 +39256,7 @@ errors++;
 if(data4.cooldown !== undefined){
 let data7 = data4.cooldown;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.cooldown.type,parentSchema:schema604.properties.cooldown,data:data7};
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.cooldown.type,parentSchema:schema605.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -39173,7 +39267,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.cooldown,data:data7};
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -39183,7 +39277,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.cooldown,data:data7};
+const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -39197,7 +39291,7 @@ errors++;
 if(data4.disabled !== undefined){
 let data8 = data4.disabled;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.disabled.type,parentSchema:schema604.properties.disabled,data:data8};
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.disabled.type,parentSchema:schema605.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -39208,7 +39302,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.disabled,data:data8};
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -39218,7 +39312,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.disabled,data:data8};
+const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -39232,7 +39326,7 @@ errors++;
 if(data4.running !== undefined){
 let data9 = data4.running;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.running.type,parentSchema:schema604.properties.running,data:data9};
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.running.type,parentSchema:schema605.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -39243,7 +39337,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.running,data:data9};
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -39253,7 +39347,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.running,data:data9};
+const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -39267,7 +39361,7 @@ errors++;
 if(data4.no_change !== undefined){
 let data10 = data4.no_change;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.no_change.type,parentSchema:schema604.properties.no_change,data:data10};
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.no_change.type,parentSchema:schema605.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -39278,7 +39372,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.no_change,data:data10};
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -39288,7 +39382,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.no_change,data:data10};
+const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -39302,7 +39396,7 @@ errors++;
 if(data4.input_unavailable !== undefined){
 let data11 = data4.input_unavailable;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.input_unavailable.type,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.input_unavailable.type,parentSchema:schema605.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -39313,7 +39407,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -39323,7 +39417,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.input_unavailable,data:data11};
+const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -39337,7 +39431,7 @@ errors++;
 if(data4.event_dropped !== undefined){
 let data12 = data4.event_dropped;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema604.properties.event_dropped.type,parentSchema:schema604.properties.event_dropped,data:data12};
+const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema605.properties.event_dropped.type,parentSchema:schema605.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -39348,7 +39442,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema604.properties.event_dropped,data:data12};
+const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema605.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -39358,7 +39452,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema604.properties.event_dropped,data:data12};
+const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema605.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -39371,7 +39465,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema604.type,parentSchema:schema604,data:data4};
+const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema605.type,parentSchema:schema605,data:data4};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -39384,7 +39478,7 @@ errors++;
 if(data.last_outcome !== undefined){
 let data13 = data.last_outcome;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema601.properties.last_outcome.type},message:"must be object,null",schema:schema601.properties.last_outcome.type,parentSchema:schema601.properties.last_outcome,data:data13};
+const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema602.properties.last_outcome.type},message:"must be object,null",schema:schema602.properties.last_outcome.type,parentSchema:schema602.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -39418,15 +39512,15 @@ vErrors = null;
 }
 if(!_valid1){
 const _errs42 = errors;
-if(!(validate352(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+if(!(validate353(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs42 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema601.properties.last_outcome.if,parentSchema:schema601.properties.last_outcome,data:data13};
+const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema602.properties.last_outcome.if,parentSchema:schema602.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -39438,7 +39532,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema601.type,parentSchema:schema601,data};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema602.type,parentSchema:schema602,data};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -39447,16 +39541,16 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
-validate351.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate352.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate355.evaluated;
+const evaluated0 = validate356.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39632,17 +39726,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
-validate355.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scheduler-status-report.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate350.evaluated;
+const evaluated0 = validate351.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39651,7 +39745,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.running === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39661,7 +39755,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tick_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39671,7 +39765,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parallelism === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -39681,7 +39775,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.total_rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -39691,7 +39785,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled_rules === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -39701,7 +39795,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.in_flight === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -39711,7 +39805,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.queued === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -39721,7 +39815,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.executions === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -39731,7 +39825,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.failures === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -39741,7 +39835,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.dropped_events === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -39751,7 +39845,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_tick_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -39761,7 +39855,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.rules === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema599.required,parentSchema:schema599,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -39770,8 +39864,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.problems === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema599.required,parentSchema:schema599,data};
+if(data.next_after_id === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_after_id"},message:"must have required property '"+"next_after_id"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -39780,9 +39874,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema599.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema599,data};
+if(data.problems === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema600.required,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -39791,11 +39884,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.running !== undefined){
-let data0 = data.running;
-if(typeof data0 !== "boolean"){
-const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema599.properties.running.type,parentSchema:schema599.properties.running,data:data0};
+for(const key0 in data){
+if(!(func1.call(schema600.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema600,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -39805,10 +39896,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.tick_ms !== undefined){
-let data1 = data.tick_ms;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.tick_ms.type,parentSchema:schema599.properties.tick_ms,data:data1};
+if(data.running !== undefined){
+let data0 = data.running;
+if(typeof data0 !== "boolean"){
+const err15 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema600.properties.running.type,parentSchema:schema600.properties.running,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -39817,9 +39908,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema599.properties.tick_ms,data:data1};
+}
+if(data.tick_ms !== undefined){
+let data1 = data.tick_ms;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.tick_ms.type,parentSchema:schema600.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -39828,12 +39921,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.parallelism !== undefined){
-let data2 = data.parallelism;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.parallelism.type,parentSchema:schema599.properties.parallelism,data:data2};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err17 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema600.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -39842,9 +39932,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema599.properties.parallelism,data:data2};
+}
+}
+if(data.parallelism !== undefined){
+let data2 = data.parallelism;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.parallelism.type,parentSchema:schema600.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -39853,12 +39946,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.total_rules !== undefined){
-let data3 = data.total_rules;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.total_rules.type,parentSchema:schema599.properties.total_rules,data:data3};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err19 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema600.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -39867,9 +39957,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.total_rules,data:data3};
+}
+}
+if(data.total_rules !== undefined){
+let data3 = data.total_rules;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.total_rules.type,parentSchema:schema600.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -39878,8 +39971,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.total_rules,data:data3};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -39888,12 +39982,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.enabled_rules !== undefined){
-let data4 = data.enabled_rules;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.enabled_rules.type,parentSchema:schema599.properties.enabled_rules,data:data4};
+if(data3 < 0 || isNaN(data3)){
+const err22 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -39902,9 +39992,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.enabled_rules,data:data4};
+}
+}
+if(data.enabled_rules !== undefined){
+let data4 = data.enabled_rules;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.enabled_rules.type,parentSchema:schema600.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -39913,8 +40006,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.enabled_rules,data:data4};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -39923,12 +40017,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data.in_flight !== undefined){
-let data5 = data.in_flight;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.in_flight.type,parentSchema:schema599.properties.in_flight,data:data5};
+if(data4 < 0 || isNaN(data4)){
+const err25 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -39937,9 +40027,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.in_flight,data:data5};
+}
+}
+if(data.in_flight !== undefined){
+let data5 = data.in_flight;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.in_flight.type,parentSchema:schema600.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -39948,8 +40041,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.in_flight,data:data5};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -39958,12 +40052,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-if(data.queued !== undefined){
-let data6 = data.queued;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.queued.type,parentSchema:schema599.properties.queued,data:data6};
+if(data5 < 0 || isNaN(data5)){
+const err28 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -39972,9 +40062,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.queued,data:data6};
+}
+}
+if(data.queued !== undefined){
+let data6 = data.queued;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.queued.type,parentSchema:schema600.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -39983,8 +40076,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.queued,data:data6};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -39993,12 +40087,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.executions !== undefined){
-let data7 = data.executions;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.executions.type,parentSchema:schema599.properties.executions,data:data7};
+if(data6 < 0 || isNaN(data6)){
+const err31 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -40007,9 +40097,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 9007199254740991 || isNaN(data7)){
-const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.executions,data:data7};
+}
+}
+if(data.executions !== undefined){
+let data7 = data.executions;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.executions.type,parentSchema:schema600.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -40018,8 +40111,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.executions,data:data7};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 9007199254740991 || isNaN(data7)){
+const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -40028,12 +40122,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-if(data.failures !== undefined){
-let data8 = data.failures;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.failures.type,parentSchema:schema599.properties.failures,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err34 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -40042,9 +40132,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 9007199254740991 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.failures,data:data8};
+}
+}
+if(data.failures !== undefined){
+let data8 = data.failures;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.failures.type,parentSchema:schema600.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -40053,8 +40146,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.failures,data:data8};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -40063,12 +40157,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.dropped_events !== undefined){
-let data9 = data.dropped_events;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema599.properties.dropped_events.type,parentSchema:schema599.properties.dropped_events,data:data9};
+if(data8 < 0 || isNaN(data8)){
+const err37 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -40077,9 +40167,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema599.properties.dropped_events,data:data9};
+}
+}
+if(data.dropped_events !== undefined){
+let data9 = data.dropped_events;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema600.properties.dropped_events.type,parentSchema:schema600.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -40088,8 +40181,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema599.properties.dropped_events,data:data9};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema600.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -40098,12 +40192,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data.last_tick_at !== undefined){
-let data10 = data.last_tick_at;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema599.properties.last_tick_at.type},message:"must be string,null",schema:schema599.properties.last_tick_at.type,parentSchema:schema599.properties.last_tick_at,data:data10};
+if(data9 < 0 || isNaN(data9)){
+const err40 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema600.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -40112,16 +40202,30 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs24 = errors;
-let valid1 = true;
-const _errs25 = errors;
-if(data10 !== null){
-const err41 = {};
+}
+}
+if(data.last_tick_at !== undefined){
+let data10 = data.last_tick_at;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err41 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema600.properties.last_tick_at.type},message:"must be string,null",schema:schema600.properties.last_tick_at.type,parentSchema:schema600.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+const _errs24 = errors;
+let valid1 = true;
+const _errs25 = errors;
+if(data10 !== null){
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -40139,18 +40243,7 @@ if(!_valid0){
 const _errs27 = errors;
 if(typeof data10 === "string"){
 if(!pattern10.test(data10)){
-const err42 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema40,data:data10};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data10};
+const err43 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema40,data:data10};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -40159,11 +40252,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs27 === errors;
-valid1 = _valid0;
 }
-if(!valid1){
-const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema599.properties.last_tick_at.if,parentSchema:schema599.properties.last_tick_at,data:data10};
+else {
+const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -40172,20 +40263,11 @@ vErrors.push(err44);
 }
 errors++;
 }
+var _valid0 = _errs27 === errors;
+valid1 = _valid0;
 }
-if(data.rules !== undefined){
-let data11 = data.rules;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate351(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema599.properties.rules.type,parentSchema:schema599.properties.rules,data:data11};
+if(!valid1){
+const err45 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema600.properties.last_tick_at.if,parentSchema:schema600.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -40195,19 +40277,19 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.problems !== undefined){
-let data13 = data.problems;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate355(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(data.rules !== undefined){
+let data11 = data.rules;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate352(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema599.properties.problems.type,parentSchema:schema599.properties.problems,data:data13};
+const err46 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema600.properties.rules.type,parentSchema:schema600.properties.rules,data:data11};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -40217,9 +40299,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.type,parentSchema:schema599,data};
+if(data.next_after_id !== undefined){
+let data13 = data.next_after_id;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
+const err47 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/type",keyword:"type",params:{type: schema600.properties.next_after_id.type},message:"must be integer,null",schema:schema600.properties.next_after_id.type,parentSchema:schema600.properties.next_after_id,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -40228,20 +40311,66 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate350.errors = vErrors;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 1 || isNaN(data13)){
+const err48 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema600.properties.next_after_id,data:data13};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+if(data.problems !== undefined){
+let data14 = data.problems;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate356(data14[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema600.properties.problems.type,parentSchema:schema600.properties.problems,data:data14};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema600.type,parentSchema:schema600,data};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate351.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate351.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSitePoints = validate358;
-const schema610 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
-const schema611 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
-const schema615 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
+export const rawValidateSitePoints = validate359;
+const schema611 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
+const schema612 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
+const schema616 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate360.evaluated;
+const evaluated0 = validate361.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40250,7 +40379,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema616.required,parentSchema:schema616,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40260,7 +40389,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema616.required,parentSchema:schema616,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40270,7 +40399,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.access === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema615.required,parentSchema:schema615,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema616.required,parentSchema:schema616,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40281,7 +40410,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "access"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema615,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema616,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40364,7 +40493,7 @@ errors++;
 if(data.access !== undefined){
 let data2 = data.access;
 if(!((data2 === "read") || (data2 === "trigger"))){
-const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema615.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema615.properties.access.enum,parentSchema:schema615.properties.access,data:data2};
+const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema616.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema616.properties.access.enum,parentSchema:schema616.properties.access,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40376,7 +40505,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema615.type,parentSchema:schema615,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema616.type,parentSchema:schema616,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40385,17 +40514,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate360.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
-validate360.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate361.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema618 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
+const schema619 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate362.evaluated;
+const evaluated0 = validate363.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40404,7 +40533,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40414,7 +40543,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40424,7 +40553,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.priority === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema618.required,parentSchema:schema618,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema619.required,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40435,7 +40564,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "priority"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema618,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40552,7 +40681,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.type,parentSchema:schema618,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema619.type,parentSchema:schema619,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -40561,16 +40690,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
-validate362.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate363.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate359.evaluated;
+const evaluated0 = validate360.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40579,7 +40708,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instance === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40589,7 +40718,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40599,7 +40728,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instance_key === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40609,7 +40738,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40619,7 +40748,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.point === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40629,7 +40758,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40639,7 +40768,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.unit === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -40649,7 +40778,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.min === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -40659,7 +40788,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.max === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -40669,7 +40798,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.readers === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -40679,7 +40808,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.writers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema611.required,parentSchema:schema611,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema612.required,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40689,8 +40818,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema611.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema611,data};
+if(!(func1.call(schema612.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40738,7 +40867,7 @@ errors++;
 if(data.instance_name !== undefined){
 let data1 = data.instance_name;
 if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.instance_name.type,parentSchema:schema611.properties.instance_name,data:data1};
+const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema612.properties.instance_name.type,parentSchema:schema612.properties.instance_name,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -40751,7 +40880,7 @@ errors++;
 if(data.instance_key !== undefined){
 let data2 = data.instance_key;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema611.properties.instance_key.type},message:"must be string,null",schema:schema611.properties.instance_key.type,parentSchema:schema611.properties.instance_key,data:data2};
+const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema612.properties.instance_key.type},message:"must be string,null",schema:schema612.properties.instance_key.type,parentSchema:schema612.properties.instance_key,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -40812,7 +40941,7 @@ errors++;
 if(data.name !== undefined){
 let data5 = data.name;
 if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.name.type,parentSchema:schema611.properties.name,data:data5};
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema612.properties.name.type,parentSchema:schema612.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -40825,7 +40954,7 @@ errors++;
 if(data.unit !== undefined){
 let data6 = data.unit;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema611.properties.unit.type,parentSchema:schema611.properties.unit,data:data6};
+const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema612.properties.unit.type,parentSchema:schema612.properties.unit,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -40838,7 +40967,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema611.properties.min.type},message:"must be number,null",schema:schema611.properties.min.type,parentSchema:schema611.properties.min,data:data7};
+const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema612.properties.min.type},message:"must be number,null",schema:schema612.properties.min.type,parentSchema:schema612.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -40851,7 +40980,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema611.properties.max.type},message:"must be number,null",schema:schema611.properties.max.type,parentSchema:schema611.properties.max,data:data8};
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema612.properties.max.type},message:"must be number,null",schema:schema612.properties.max.type,parentSchema:schema612.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -40866,14 +40995,14 @@ let data9 = data.readers;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate360(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate361(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.readers.type,parentSchema:schema611.properties.readers,data:data9};
+const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema612.properties.readers.type,parentSchema:schema612.properties.readers,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -40888,14 +41017,14 @@ let data11 = data.writers;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate362(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate363(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.writers.type,parentSchema:schema611.properties.writers,data:data11};
+const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema612.properties.writers.type,parentSchema:schema612.properties.writers,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -40907,7 +41036,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema611.type,parentSchema:schema611,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema612.type,parentSchema:schema612,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -40916,17 +41045,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
-validate359.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate360.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema622 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
+const schema623 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate365.evaluated;
+const evaluated0 = validate366.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40935,7 +41064,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ref === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40945,7 +41074,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40955,7 +41084,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.point_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40965,7 +41094,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40975,7 +41104,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.readers === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40985,7 +41114,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.writers === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema622.required,parentSchema:schema622,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema623.required,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40996,7 +41125,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "readers")) || (key0 === "writers"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema622,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41009,7 +41138,7 @@ errors++;
 if(data.ref !== undefined){
 let data0 = data.ref;
 if(typeof data0 !== "string"){
-const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema622.properties.ref.type,parentSchema:schema622.properties.ref,data:data0};
+const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema623.properties.ref.type,parentSchema:schema623.properties.ref,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41107,14 +41236,14 @@ let data4 = data.readers;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate360(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate361(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema622.properties.readers.type,parentSchema:schema622.properties.readers,data:data4};
+const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema623.properties.readers.type,parentSchema:schema623.properties.readers,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41129,14 +41258,14 @@ let data6 = data.writers;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate362(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate363(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema622.properties.writers.type,parentSchema:schema622.properties.writers,data:data6};
+const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema623.properties.writers.type,parentSchema:schema623.properties.writers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41148,7 +41277,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema623.type,parentSchema:schema623,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41157,17 +41286,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate366.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site-points.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate358.evaluated;
+const evaluated0 = validate359.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41176,7 +41305,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.points === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema610.required,parentSchema:schema610,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema611.required,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41186,7 +41315,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.undeclared === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema610.required,parentSchema:schema610,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema611.required,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41197,7 +41326,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "points") || (key0 === "undeclared"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema610,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41212,14 +41341,14 @@ let data0 = data.points;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate359(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
+if(!(validate360(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema610.properties.points.type,parentSchema:schema610.properties.points,data:data0};
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.points.type,parentSchema:schema611.properties.points,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41234,14 +41363,14 @@ let data2 = data.undeclared;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate365(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+if(!(validate366(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema610.properties.undeclared.type,parentSchema:schema610.properties.undeclared,data:data2};
+const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema611.properties.undeclared.type,parentSchema:schema611.properties.undeclared,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41253,7 +41382,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema610.type,parentSchema:schema610,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema611.type,parentSchema:schema611,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41262,22 +41391,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
-validate358.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate359.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate369;
-const schema626 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema627 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema628 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema629 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern223 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+export const rawValidateSiteModel = validate370;
+const schema627 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema628 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema629 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema630 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern225 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
+const evaluated0 = validate371.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41286,7 +41415,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema627.required,parentSchema:schema627,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema628.required,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41296,7 +41425,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema627.required,parentSchema:schema627,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema628.required,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41307,7 +41436,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema627,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41320,8 +41449,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern223.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema628,data:data0};
+if(!pattern225.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema629,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41332,7 +41461,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema628.type,parentSchema:schema628,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.type,parentSchema:schema629,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41345,7 +41474,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema629.enum},message:"must be equal to one of the allowed values",schema:schema629.enum,parentSchema:schema629,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema630.enum},message:"must be equal to one of the allowed values",schema:schema630.enum,parentSchema:schema630,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41359,7 +41488,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema627.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema628.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41370,7 +41499,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.description.type,parentSchema:schema627.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema628.properties.description.type,parentSchema:schema628.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41382,7 +41511,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema627.type,parentSchema:schema627,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema628.type,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41391,21 +41520,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate371.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema630 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema633 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema636 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema637 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema638 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema631 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema634 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema637 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema638 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema639 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate374.evaluated;
+const evaluated0 = validate375.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41443,7 +41572,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema637.then.required,parentSchema:schema637.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema638.then.required,parentSchema:schema638.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41462,7 +41591,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema637.if,parentSchema:schema637,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema638.if,parentSchema:schema638,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41473,7 +41602,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema637.required,parentSchema:schema637,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema638.required,parentSchema:schema638,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41484,7 +41613,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema637,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema638,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41497,7 +41626,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema638.enum},message:"must be equal to one of the allowed values",schema:schema638.enum,parentSchema:schema638,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema639.enum},message:"must be equal to one of the allowed values",schema:schema639.enum,parentSchema:schema639,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41510,7 +41639,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.base.type,parentSchema:schema637.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.base.type,parentSchema:schema638.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41524,7 +41653,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema638.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41535,7 +41664,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.amplitude.type,parentSchema:schema637.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.amplitude.type,parentSchema:schema638.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41549,7 +41678,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema637.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema638.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -41560,7 +41689,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.period_s.type,parentSchema:schema637.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.period_s.type,parentSchema:schema638.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -41574,7 +41703,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema638.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41585,7 +41714,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.noise.type,parentSchema:schema637.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.noise.type,parentSchema:schema638.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -41599,7 +41728,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema637.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema638.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41610,7 +41739,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.step.type,parentSchema:schema637.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.step.type,parentSchema:schema638.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -41623,7 +41752,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.min.type,parentSchema:schema637.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.min.type,parentSchema:schema638.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41636,7 +41765,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema637.properties.max.type,parentSchema:schema637.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema638.properties.max.type,parentSchema:schema638.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41648,7 +41777,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema637.type,parentSchema:schema637,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema638.type,parentSchema:schema638,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41657,16 +41786,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate374.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
-validate374.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate375.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
+const evaluated0 = validate374.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41679,7 +41808,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema634.oneOf[0].required,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41689,7 +41818,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema634.oneOf[0].required,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41699,7 +41828,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema634.oneOf[0].required,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41709,7 +41838,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema633.oneOf[0].required,parentSchema:schema633.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema634.oneOf[0].required,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41719,8 +41848,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema633.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema633.oneOf[0],data};
+if(!(func1.call(schema634.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41733,7 +41862,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema633.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema634.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41807,7 +41936,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema633.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema634.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41818,7 +41947,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[0].properties.unit.type,parentSchema:schema633.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema634.oneOf[0].properties.unit.type,parentSchema:schema634.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -41831,7 +41960,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema633.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema633.oneOf[0].properties.sign_convention.enum,parentSchema:schema633.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema634.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema634.oneOf[0].properties.sign_convention.enum,parentSchema:schema634.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41844,7 +41973,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.min.type,parentSchema:schema633.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[0].properties.min.type,parentSchema:schema634.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -41857,7 +41986,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.max.type,parentSchema:schema633.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[0].properties.max.type,parentSchema:schema634.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41870,7 +41999,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema636.type,parentSchema:schema636,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema637.type,parentSchema:schema637,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41881,7 +42010,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema636,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema637,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41891,7 +42020,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema636,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -41905,7 +42034,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[0].properties.initial.type,parentSchema:schema633.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[0].properties.initial.type,parentSchema:schema634.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -41919,7 +42048,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema633.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema634.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -41930,7 +42059,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[0].properties.description.type,parentSchema:schema633.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema634.oneOf[0].properties.description.type,parentSchema:schema634.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -41941,14 +42070,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate374(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
+if(!(validate375(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate375.errors : vErrors.concat(validate375.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.oneOf[0].type,parentSchema:schema633.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema634.oneOf[0].type,parentSchema:schema634.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -41962,7 +42091,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema634.oneOf[1].required,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -41972,7 +42101,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema634.oneOf[1].required,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -41982,7 +42111,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema634.oneOf[1].required,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -41992,7 +42121,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema633.oneOf[1].required,parentSchema:schema633.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema634.oneOf[1].required,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -42002,8 +42131,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema633.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema633.oneOf[1],data};
+if(!(func1.call(schema634.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -42016,7 +42145,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema633.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema634.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -42090,7 +42219,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema633.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema634.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -42101,7 +42230,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[1].properties.unit.type,parentSchema:schema633.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema634.oneOf[1].properties.unit.type,parentSchema:schema634.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -42114,7 +42243,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.min.type,parentSchema:schema633.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[1].properties.min.type,parentSchema:schema634.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -42127,7 +42256,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.max.type,parentSchema:schema633.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[1].properties.max.type,parentSchema:schema634.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -42140,7 +42269,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema636.type,parentSchema:schema636,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema637.type,parentSchema:schema637,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -42151,7 +42280,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema636,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema637,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -42161,7 +42290,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema636,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema637,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -42175,7 +42304,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema633.oneOf[1].properties.initial.type,parentSchema:schema633.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema634.oneOf[1].properties.initial.type,parentSchema:schema634.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -42189,7 +42318,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema633.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema634.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -42200,7 +42329,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema633.oneOf[1].properties.description.type,parentSchema:schema633.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema634.oneOf[1].properties.description.type,parentSchema:schema634.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -42213,7 +42342,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema633.oneOf[1].properties.reads_back.type,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema634.oneOf[1].properties.reads_back.type,parentSchema:schema634.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -42224,7 +42353,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema634.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -42234,7 +42363,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema633.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema634.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -42247,7 +42376,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.oneOf[1].type,parentSchema:schema633.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema634.oneOf[1].type,parentSchema:schema634.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -42261,7 +42390,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema633.discriminator,parentSchema:schema633,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema634.discriminator,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -42272,7 +42401,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema633.discriminator,parentSchema:schema633,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema634.discriminator,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -42283,7 +42412,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.type,parentSchema:schema633,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema634.type,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -42292,17 +42421,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate374.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate373.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate374.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate372.evaluated;
+const evaluated0 = validate373.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42311,7 +42440,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42321,7 +42450,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42331,7 +42460,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42341,7 +42470,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42351,7 +42480,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema630.required,parentSchema:schema630,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42362,7 +42491,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema630,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42411,7 +42540,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema630.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema631.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -42422,7 +42551,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.key.type,parentSchema:schema630.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.properties.key.type,parentSchema:schema631.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -42436,7 +42565,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema630.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema631.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -42446,7 +42575,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema630.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema631.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -42457,7 +42586,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.name.type,parentSchema:schema630.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.properties.name.type,parentSchema:schema631.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -42471,7 +42600,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema630.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema631.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -42481,7 +42610,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema630.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema631.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -42492,7 +42621,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.model.type,parentSchema:schema630.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.properties.model.type,parentSchema:schema631.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -42505,8 +42634,8 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
-if(!pattern223.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema628,data:data4};
+if(!pattern225.test(data4)){
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema629,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -42517,7 +42646,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema628.type,parentSchema:schema628,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.type,parentSchema:schema629,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -42531,7 +42660,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema630.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema631.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -42542,7 +42671,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.description.type,parentSchema:schema630.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.properties.description.type,parentSchema:schema631.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -42557,14 +42686,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate373(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate374(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema630.properties.points.type,parentSchema:schema630.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema631.properties.points.type,parentSchema:schema631.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -42576,7 +42705,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema630.type,parentSchema:schema630,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -42585,17 +42714,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate369.evaluated;
+const evaluated0 = validate370.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42604,7 +42733,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema626.required,parentSchema:schema626,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema627.required,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42614,7 +42743,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema626.required,parentSchema:schema626,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema627.required,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42625,7 +42754,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema626,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42639,7 +42768,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema626.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema627.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42650,7 +42779,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema626.properties.description.type,parentSchema:schema626.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.properties.description.type,parentSchema:schema627.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42665,14 +42794,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate370(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+if(!(validate371(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema626.properties.channels.type,parentSchema:schema626.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema627.properties.channels.type,parentSchema:schema627.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42687,14 +42816,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate372(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate373(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema626.properties.instances.type,parentSchema:schema626.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema627.properties.instances.type,parentSchema:schema627.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42706,7 +42835,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema626.type,parentSchema:schema626,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema627.type,parentSchema:schema627,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42715,21 +42844,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
-validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate133;
 
-export const rawValidateV1Error = validate378;
-const schema642 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate379;
+const schema643 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378.evaluated;
+const evaluated0 = validate379.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42738,7 +42867,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema642.required,parentSchema:schema642,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema643.required,parentSchema:schema643,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42749,7 +42878,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema642,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema643,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42763,7 +42892,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema643.properties.error.required,parentSchema:schema643.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42773,7 +42902,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema643.properties.error.required,parentSchema:schema643.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42783,7 +42912,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema642.properties.error.required,parentSchema:schema642.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema643.properties.error.required,parentSchema:schema643.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42794,7 +42923,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema642.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema643.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42807,7 +42936,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.code.type,parentSchema:schema642.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema643.properties.error.properties.code.type,parentSchema:schema643.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42820,7 +42949,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.message.type,parentSchema:schema642.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema643.properties.error.properties.message.type,parentSchema:schema643.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42833,7 +42962,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema642.properties.error.properties.correlationId.type,parentSchema:schema642.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema643.properties.error.properties.correlationId.type,parentSchema:schema643.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -42845,7 +42974,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema642.properties.error.type,parentSchema:schema642.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.properties.error.type,parentSchema:schema643.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -42857,7 +42986,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema642.type,parentSchema:schema642,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.type,parentSchema:schema643,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -42866,8 +42995,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate378.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate379.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -1,32 +1,64 @@
-// One page of items by id, ascending, without sorting them all: a status page at 50,000 rules
-// costs one pass over the rules and a heap of `limit + 1` ids, not a sort of 50,000 ids per request.
-import { BinaryHeap } from "./binary-heap.js";
+// One page of ids, ascending, without sorting them all: a status page at 50,000 rules costs one
+// pass over the rules and a heap of `limit + 1` ids, not a sort of 50,000 ids per request.
 
-export interface IdPage<T> {
-  /** At most `limit` items with an id above `afterId`, by id ascending. */
-  items: T[];
-  /** Whether items with an id above the last one of the page remain. */
-  more: boolean;
+/**
+ * Keeps the `limit` smallest ids offered above `afterId` (ids unique), and whether there were
+ * more: offer every candidate, then take the page. O(n log limit); a max-heap in a typed array.
+ */
+export class IdPageSelection {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(
+    private readonly afterId: number,
+    private readonly limit: number,
+  ) {
+    if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+    // One more than the page, so that `more` is known without a second pass.
+    this.heap = new Float64Array(limit + 1);
+  }
+
+  offer(id: number): void {
+    if (id <= this.afterId) return;
+    const heap = this.heap;
+    if (this.size < heap.length) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (heap[parent]! >= id) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = id;
+      return;
+    }
+    if (id >= heap[0]!) return; // the common case once the heap is full: one comparison
+    // Replace the largest kept id and sift it down.
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child = right < this.size && heap[right]! > heap[left]! ? right : left;
+      if (heap[child]! <= id) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = id;
+  }
+
+  /** The kept ids ascending (at most `limit`), and whether an id above the last one was offered. */
+  take(): { ids: number[]; more: boolean } {
+    const ids = Array.from(this.heap.subarray(0, this.size)).sort((a, b) => a - b);
+    const more = ids.length > this.limit;
+    if (more) ids.pop();
+    return { ids, more };
+  }
 }
 
-/** The `limit` items of smallest id above `afterId` (ids unique), in O(n log limit). */
-export function pageById<T>(items: Iterable<T>, idOf: (item: T) => number, afterId: number, limit: number): IdPage<T> {
-  if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError(`limit must be a positive integer, got ${limit}`);
-  // The largest id kept is on top: it is the one a smaller id replaces. One more than the page
-  // is kept, so that `more` is known without a second pass.
-  const kept = new BinaryHeap<T>((a, b) => idOf(a) > idOf(b));
-  for (const item of items) {
-    const id = idOf(item);
-    if (id <= afterId) continue;
-    if (kept.size <= limit) kept.push(item);
-    else if (id < idOf(kept.peek()!)) {
-      kept.pop();
-      kept.push(item);
-    }
-  }
-  const page: T[] = new Array<T>(kept.size);
-  for (let i = kept.size - 1; i >= 0; i--) page[i] = kept.pop()!;
-  const more = page.length > limit;
-  if (more) page.pop();
-  return { items: page, more };
+/** The page of `ids` (unique) above `afterId`: at most `limit`, ascending, and whether more remain. */
+export function pageOfIds(ids: Iterable<number>, afterId: number, limit: number): { ids: number[]; more: boolean } {
+  const selection = new IdPageSelection(afterId, limit);
+  for (const id of ids) selection.offer(id);
+  return selection.take();
 }

@@ -6,7 +6,7 @@ import { classify, sameObservation } from "./change-detector.js";
 import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
 import { createDueHeap, decideInterval, dueAt, heldDue, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
-import { pageById } from "./id-page.js";
+import { IdPageSelection } from "./id-page.js";
 import { createReadyQueue } from "./ready-queue.js";
 import { RuleSlot } from "./rule-slot.js";
 import { sameTrigger } from "./scheduled-trigger.js";
@@ -190,9 +190,11 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   ruleStatuses({ afterId = 0, limit }: { afterId?: number; limit: number }): RuleStatusPage {
-    const { items, more } = pageById(listed(this.slots.values()), (slot) => slot.id, afterId, limit);
-    const last = items[items.length - 1];
-    return { rules: items.map((slot) => ({ id: slot.id, ...copyStats(slot.stats) })), nextAfterId: more && last !== undefined ? last.id : null };
+    const selection = new IdPageSelection(afterId, limit);
+    for (const slot of this.slots.values()) if (slot.listed) selection.offer(slot.id);
+    const { ids, more } = selection.take();
+    const rules = ids.map((id) => ({ id, ...copyStats(this.slots.get(id)!.stats) }));
+    return { rules, nextAfterId: more && ids.length > 0 ? ids[ids.length - 1]! : null };
   }
 
   // ---- the loop ----
@@ -472,11 +474,6 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
 /** A successful execution that performed at least one action starts the cooldown. */
 function acted(report: RunReport): boolean {
   return report.success && report.actionsSucceeded >= 1;
-}
-
-/** The rules of the last reload (not the removed ones whose execution still runs). */
-function* listed<R extends ScheduledRule>(slots: Iterable<RuleSlot<R>>): Iterable<RuleSlot<R>> {
-  for (const slot of slots) if (slot.listed) yield slot;
 }
 
 function copyStats(stats: RuleStatus): RuleStatus {

@@ -8033,12 +8033,37 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
     },
   },
   {
+    file: "scheduler-status-query.schema.json",
+    schema: {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://svc.example/schemas/scheduler-status-query.schema.json",
+      "title": "SchedulerStatusQuery",
+      "description": "Query of GET /api/scheduler/status, as it arrives in the query string: which page of the per-rule statistics comes with the counts (rules by id ascending, after `after_id`).",
+      "type": "object",
+      "required": [],
+      "additionalProperties": false,
+      "properties": {
+        "after_id": {
+          "type": "string",
+          "description": "Only rules with an id above this one (a decimal integer: the `next_after_id` of the previous page); default 0, from the first rule.",
+          "pattern": "^(0|[1-9][0-9]{0,15})$"
+        },
+        "limit": {
+          "type": "string",
+          "description": "Most rules in the page: a decimal integer from 1 to 1000; default 100.",
+          "pattern": "^([1-9]|[1-9][0-9]{1,2}|1000)$",
+          "default": "100"
+        }
+      }
+    },
+  },
+  {
     file: "scheduler-status-report.schema.json",
     schema: {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/scheduler-status-report.schema.json",
       "title": "SchedulerStatusReport",
-      "description": "GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.",
+      "description": "GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load, with one page of the per-rule statistics (`after_id`, `limit`).",
       "type": "object",
       "required": [
         "running",
@@ -8053,6 +8078,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "dropped_events",
         "last_tick_at",
         "rules",
+        "next_after_id",
         "problems"
       ],
       "additionalProperties": false,
@@ -8133,7 +8159,15 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "items": {
             "$ref": "#/$defs/RuleStatusReport"
           },
-          "description": "Every rule of the last reload, by id ascending."
+          "description": "A page of the rules of the last reload, by id ascending: at most `limit` (default 100) rules with an id above `after_id`."
+        },
+        "next_after_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "The `after_id` of the next page when rules with a higher id remain, else null."
         },
         "problems": {
           "type": "array",

@@ -451,6 +451,7 @@ export interface SchemaTypes {
   "rule-variables": RuleVariables;
   rule: Rule;
   "scenario-file": YamlScenarioFile;
+  "scheduler-status-query": SchedulerStatusQuery;
   "scheduler-status-report": SchedulerStatusReport;
   "site-points": SitePoints;
   site: SiteModel;
@@ -3123,7 +3124,20 @@ export interface YamlPointValues {
   [k: string]: number | null | undefined;
 }
 /**
- * GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.
+ * Query of GET /api/scheduler/status, as it arrives in the query string: which page of the per-rule statistics comes with the counts (rules by id ascending, after `after_id`).
+ */
+export interface SchedulerStatusQuery {
+  /**
+   * Only rules with an id above this one (a decimal integer: the `next_after_id` of the previous page); default 0, from the first rule.
+   */
+  after_id?: string;
+  /**
+   * Most rules in the page: a decimal integer from 1 to 1000; default 100.
+   */
+  limit?: string;
+}
+/**
+ * GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load, with one page of the per-rule statistics (`after_id`, `limit`).
  */
 export interface SchedulerStatusReport {
   /**
@@ -3171,9 +3185,13 @@ export interface SchedulerStatusReport {
    */
   last_tick_at: null | string;
   /**
-   * Every rule of the last reload, by id ascending.
+   * A page of the rules of the last reload, by id ascending: at most `limit` (default 100) rules with an id above `after_id`.
    */
   rules: RuleStatusReport[];
+  /**
+   * The `after_id` of the next page when rules with a higher id remain, else null.
+   */
+  next_after_id: number | null;
   /**
    * Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded).
    */

@@ -39781,16 +39781,110 @@ return errors === 0;
 }
 validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSchedulerStatusReport = validate367;
-const schema617 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load.","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"Every rule of the last reload, by id ascending."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
-const schema619 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
-const schema622 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
-const schema623 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+export const rawValidateSchedulerStatusQuery = validate367;
+const schema617 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-query.schema.json","title":"SchedulerStatusQuery","description":"Query of GET /api/scheduler/status, as it arrives in the query string: which page of the per-rule statistics comes with the counts (rules by id ascending, after `after_id`).","type":"object","required":[],"additionalProperties":false,"properties":{"after_id":{"type":"string","description":"Only rules with an id above this one (a decimal integer: the `next_after_id` of the previous page); default 0, from the first rule.","pattern":"^(0|[1-9][0-9]{0,15})$"},"limit":{"type":"string","description":"Most rules in the page: a decimal integer from 1 to 1000; default 100.","pattern":"^([1-9]|[1-9][0-9]{1,2}|1000)$","default":"100"}}};
+const pattern222 = new RegExp("^([1-9]|[1-9][0-9]{1,2}|1000)$", "u");
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://svc.example/schemas/scheduler-status-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate369.evaluated;
+const evaluated0 = validate367.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "after_id") || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema617,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.after_id !== undefined){
+let data0 = data.after_id;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err1 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,15})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,15})$"+"\"",schema:"^(0|[1-9][0-9]{0,15})$",parentSchema:schema617.properties.after_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/after_id",schemaPath:"#/properties/after_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema617.properties.after_id.type,parentSchema:schema617.properties.after_id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(typeof data1 === "string"){
+if(!pattern222.test(data1)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9]|[1-9][0-9]{1,2}|1000)$"},message:"must match pattern \""+"^([1-9]|[1-9][0-9]{1,2}|1000)$"+"\"",schema:"^([1-9]|[1-9][0-9]{1,2}|1000)$",parentSchema:schema617.properties.limit,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema617.properties.limit.type,parentSchema:schema617.properties.limit,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema617.type,parentSchema:schema617,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate367.errors = vErrors;
+return errors === 0;
+}
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rawValidateSchedulerStatusReport = validate368;
+const schema618 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scheduler-status-report.schema.json","title":"SchedulerStatusReport","description":"GET /api/scheduler/status: the scheduler's running flag, counts, tick interval and load, with one page of the per-rule statistics (`after_id`, `limit`).","type":"object","required":["running","tick_ms","parallelism","total_rules","enabled_rules","in_flight","queued","executions","failures","dropped_events","last_tick_at","rules","next_after_id","problems"],"additionalProperties":false,"properties":{"running":{"type":"boolean","description":"True between start and stop."},"tick_ms":{"type":"integer","description":"The tick interval in milliseconds.","minimum":1},"parallelism":{"type":"integer","description":"Most executions in flight at once.","minimum":1},"total_rules":{"type":"integer","description":"Every stored rule as of the last reload (each change reloads), enabled or not.","minimum":0,"maximum":9007199254740991},"enabled_rules":{"type":"integer","description":"Enabled rules of the last reload.","minimum":0,"maximum":9007199254740991},"in_flight":{"type":"integer","description":"Executions running now.","minimum":0,"maximum":9007199254740991},"queued":{"type":"integer","description":"Due rules waiting for a free slot.","minimum":0,"maximum":9007199254740991},"executions":{"type":"integer","description":"Executions started by the scheduler since start.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"dropped_events":{"type":"integer","description":"Point-change events dropped because the channel was full.","minimum":0,"maximum":9007199254740991},"last_tick_at":{"description":"When the last tick ran; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/RuleStatusReport"},"description":"A page of the rules of the last reload, by id ascending: at most `limit` (default 100) rules with an id above `after_id`."},"next_after_id":{"type":["integer","null"],"minimum":1,"description":"The `after_id` of the next page when rules with a higher id remain, else null."},"problems":{"type":"array","items":{"$ref":"reload-summary.schema.json#/$defs/RuleProblem"},"description":"Stored rules with findings at the last reload: rules that could not be loaded, and every stored rule (enabled or not) whose flow or trigger does not match the loaded site (errors and warnings; the rule still runs unless excluded)."}},"$defs":{"RuleStatusReport":{"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."},"SuppressionCounts":{"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."},"RunOutcomeReport":{"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."}}};
+const schema620 = {"type":"object","required":["id","executions","failures","last_run_at","suppressed","last_outcome"],"additionalProperties":false,"properties":{"id":{"$ref":"rule.schema.json#/properties/id"},"executions":{"type":"integer","description":"Executions started by the scheduler for this rule.","minimum":0,"maximum":9007199254740991},"failures":{"type":"integer","description":"Executions that finished with success false, or whose runner failed.","minimum":0,"maximum":9007199254740991},"last_run_at":{"description":"When the scheduler last started the rule; null before the first.","tsType":"null | string","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/Timestamp"}},"suppressed":{"$ref":"#/$defs/SuppressionCounts"},"last_outcome":{"description":"How the last execution ended; null before the first.","tsType":"null | RunOutcomeReport","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/RunOutcomeReport"}}},"title":"RuleStatusReport","description":"The scheduler's counters of one rule."};
+const schema623 = {"type":"object","required":["deadband_time","deadband_value","cooldown","disabled","running","no_change","input_unavailable","event_dropped"],"additionalProperties":false,"properties":{"deadband_time":{"type":"integer","description":"Changes inside the time deadband.","minimum":0,"maximum":9007199254740991},"deadband_value":{"type":"integer","description":"Changes inside the value deadband.","minimum":0,"maximum":9007199254740991},"cooldown":{"type":"integer","description":"Due runs inside the cooldown.","minimum":0,"maximum":9007199254740991},"disabled":{"type":"integer","description":"Due runs and trigger-point changes of a disabled rule.","minimum":0,"maximum":9007199254740991},"running":{"type":"integer","description":"Due runs while the rule was still running.","minimum":0,"maximum":9007199254740991},"no_change":{"type":"integer","description":"Samples that did not change (NaN never counts as a change).","minimum":0,"maximum":9007199254740991},"input_unavailable":{"type":"integer","description":"Executions stopped by an unavailable input.","minimum":0,"maximum":9007199254740991},"event_dropped":{"type":"integer","description":"Events of a watched point refused by the full event channel (the tick path still saw the change).","minimum":0,"maximum":9007199254740991}},"title":"SuppressionCounts","description":"How often a due or changed rule did not run, by reason."};
+const schema624 = {"type":"object","required":["at","success","actions_attempted","actions_succeeded","short_circuited"],"additionalProperties":false,"properties":{"at":{"$ref":"api-parts.schema.json#/$defs/Timestamp","description":"When the execution finished."},"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions_attempted":{"type":"integer","description":"Actions the rule fired.","minimum":0,"maximum":9007199254740991},"actions_succeeded":{"type":"integer","description":"Actions the local command plane accepted.","minimum":0,"maximum":9007199254740991},"short_circuited":{"type":"boolean","description":"True when an unavailable input stopped the evaluation."},"error":{"type":"string","description":"Set when the runner failed (a bug, counted as a failure)."}},"title":"RunOutcomeReport","description":"How an execution ended, as the scheduler saw it."};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate370.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39799,7 +39893,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema623.required,parentSchema:schema623,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema624.required,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39809,7 +39903,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.success === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema623.required,parentSchema:schema623,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema624.required,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39819,7 +39913,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.actions_attempted === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema623.required,parentSchema:schema623,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_attempted"},message:"must have required property '"+"actions_attempted"+"'",schema:schema624.required,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -39829,7 +39923,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions_succeeded === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema623.required,parentSchema:schema623,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions_succeeded"},message:"must have required property '"+"actions_succeeded"+"'",schema:schema624.required,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -39839,7 +39933,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.short_circuited === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema623.required,parentSchema:schema623,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "short_circuited"},message:"must have required property '"+"short_circuited"+"'",schema:schema624.required,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -39850,7 +39944,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "at") || (key0 === "success")) || (key0 === "actions_attempted")) || (key0 === "actions_succeeded")) || (key0 === "short_circuited")) || (key0 === "error"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema623,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -39888,7 +39982,7 @@ errors++;
 if(data.success !== undefined){
 let data1 = data.success;
 if(typeof data1 !== "boolean"){
-const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema623.properties.success.type,parentSchema:schema623.properties.success,data:data1};
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema624.properties.success.type,parentSchema:schema624.properties.success,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -39901,7 +39995,7 @@ errors++;
 if(data.actions_attempted !== undefined){
 let data2 = data.actions_attempted;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.actions_attempted.type,parentSchema:schema623.properties.actions_attempted,data:data2};
+const err9 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema624.properties.actions_attempted.type,parentSchema:schema624.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -39912,7 +40006,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.actions_attempted,data:data2};
+const err10 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema624.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -39922,7 +40016,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.actions_attempted,data:data2};
+const err11 = {instancePath:instancePath+"/actions_attempted",schemaPath:"#/properties/actions_attempted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema624.properties.actions_attempted,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -39936,7 +40030,7 @@ errors++;
 if(data.actions_succeeded !== undefined){
 let data3 = data.actions_succeeded;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.actions_succeeded.type,parentSchema:schema623.properties.actions_succeeded,data:data3};
+const err12 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema624.properties.actions_succeeded.type,parentSchema:schema624.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -39947,7 +40041,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.actions_succeeded,data:data3};
+const err13 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema624.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -39957,7 +40051,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.actions_succeeded,data:data3};
+const err14 = {instancePath:instancePath+"/actions_succeeded",schemaPath:"#/properties/actions_succeeded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema624.properties.actions_succeeded,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -39971,7 +40065,7 @@ errors++;
 if(data.short_circuited !== undefined){
 let data4 = data.short_circuited;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema623.properties.short_circuited.type,parentSchema:schema623.properties.short_circuited,data:data4};
+const err15 = {instancePath:instancePath+"/short_circuited",schemaPath:"#/properties/short_circuited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema624.properties.short_circuited.type,parentSchema:schema624.properties.short_circuited,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -39984,7 +40078,7 @@ errors++;
 if(data.error !== undefined){
 let data5 = data.error;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema623.properties.error.type,parentSchema:schema623.properties.error,data:data5};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.error.type,parentSchema:schema624.properties.error,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -39996,7 +40090,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema623.type,parentSchema:schema623,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema624.type,parentSchema:schema624,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -40005,16 +40099,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
-validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate368.evaluated;
+const evaluated0 = validate369.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40023,7 +40117,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40033,7 +40127,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.executions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40043,7 +40137,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.failures === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40053,7 +40147,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.last_run_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_run_at"},message:"must have required property '"+"last_run_at"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40063,7 +40157,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.suppressed === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suppressed"},message:"must have required property '"+"suppressed"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40073,7 +40167,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_outcome === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema619.required,parentSchema:schema619,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_outcome"},message:"must have required property '"+"last_outcome"+"'",schema:schema620.required,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40084,7 +40178,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "executions")) || (key0 === "failures")) || (key0 === "last_run_at")) || (key0 === "suppressed")) || (key0 === "last_outcome"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema619,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -40132,7 +40226,7 @@ errors++;
 if(data.executions !== undefined){
 let data1 = data.executions;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema619.properties.executions.type,parentSchema:schema619.properties.executions,data:data1};
+const err10 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema620.properties.executions.type,parentSchema:schema620.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -40143,7 +40237,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema619.properties.executions,data:data1};
+const err11 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema620.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -40153,7 +40247,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema619.properties.executions,data:data1};
+const err12 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema620.properties.executions,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -40167,7 +40261,7 @@ errors++;
 if(data.failures !== undefined){
 let data2 = data.failures;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema619.properties.failures.type,parentSchema:schema619.properties.failures,data:data2};
+const err13 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema620.properties.failures.type,parentSchema:schema620.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -40178,7 +40272,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema619.properties.failures,data:data2};
+const err14 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema620.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -40188,7 +40282,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema619.properties.failures,data:data2};
+const err15 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema620.properties.failures,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -40202,7 +40296,7 @@ errors++;
 if(data.last_run_at !== undefined){
 let data3 = data.last_run_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema619.properties.last_run_at.type},message:"must be string,null",schema:schema619.properties.last_run_at.type,parentSchema:schema619.properties.last_run_at,data:data3};
+const err16 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/type",keyword:"type",params:{type: schema620.properties.last_run_at.type},message:"must be string,null",schema:schema620.properties.last_run_at.type,parentSchema:schema620.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -40262,7 +40356,7 @@ var _valid0 = _errs14 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema619.properties.last_run_at.if,parentSchema:schema619.properties.last_run_at,data:data3};
+const err20 = {instancePath:instancePath+"/last_run_at",schemaPath:"#/properties/last_run_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema620.properties.last_run_at.if,parentSchema:schema620.properties.last_run_at,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -40276,7 +40370,7 @@ if(data.suppressed !== undefined){
 let data4 = data.suppressed;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.deadband_time === undefined){
-const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err21 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_time"},message:"must have required property '"+"deadband_time"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -40286,7 +40380,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.deadband_value === undefined){
-const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err22 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "deadband_value"},message:"must have required property '"+"deadband_value"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -40296,7 +40390,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.cooldown === undefined){
-const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err23 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "cooldown"},message:"must have required property '"+"cooldown"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -40306,7 +40400,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.disabled === undefined){
-const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err24 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -40316,7 +40410,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.running === undefined){
-const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err25 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -40326,7 +40420,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.no_change === undefined){
-const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err26 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "no_change"},message:"must have required property '"+"no_change"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -40336,7 +40430,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.input_unavailable === undefined){
-const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err27 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "input_unavailable"},message:"must have required property '"+"input_unavailable"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -40346,7 +40440,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data4.event_dropped === undefined){
-const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema622.required,parentSchema:schema622,data:data4};
+const err28 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/required",keyword:"required",params:{missingProperty: "event_dropped"},message:"must have required property '"+"event_dropped"+"'",schema:schema623.required,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -40357,7 +40451,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((((((key1 === "deadband_time") || (key1 === "deadband_value")) || (key1 === "cooldown")) || (key1 === "disabled")) || (key1 === "running")) || (key1 === "no_change")) || (key1 === "input_unavailable")) || (key1 === "event_dropped"))){
-const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema622,data:data4};
+const err29 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -40370,7 +40464,7 @@ errors++;
 if(data4.deadband_time !== undefined){
 let data5 = data4.deadband_time;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.deadband_time.type,parentSchema:schema622.properties.deadband_time,data:data5};
+const err30 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.deadband_time.type,parentSchema:schema623.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -40381,7 +40475,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.deadband_time,data:data5};
+const err31 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -40391,7 +40485,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.deadband_time,data:data5};
+const err32 = {instancePath:instancePath+"/suppressed/deadband_time",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_time/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.deadband_time,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -40405,7 +40499,7 @@ errors++;
 if(data4.deadband_value !== undefined){
 let data6 = data4.deadband_value;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.deadband_value.type,parentSchema:schema622.properties.deadband_value,data:data6};
+const err33 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.deadband_value.type,parentSchema:schema623.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -40416,7 +40510,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.deadband_value,data:data6};
+const err34 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -40426,7 +40520,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.deadband_value,data:data6};
+const err35 = {instancePath:instancePath+"/suppressed/deadband_value",schemaPath:"#/$defs/SuppressionCounts/properties/deadband_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.deadband_value,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -40440,7 +40534,7 @@ errors++;
 if(data4.cooldown !== undefined){
 let data7 = data4.cooldown;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.cooldown.type,parentSchema:schema622.properties.cooldown,data:data7};
+const err36 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.cooldown.type,parentSchema:schema623.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -40451,7 +40545,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.cooldown,data:data7};
+const err37 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -40461,7 +40555,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.cooldown,data:data7};
+const err38 = {instancePath:instancePath+"/suppressed/cooldown",schemaPath:"#/$defs/SuppressionCounts/properties/cooldown/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.cooldown,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -40475,7 +40569,7 @@ errors++;
 if(data4.disabled !== undefined){
 let data8 = data4.disabled;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.disabled.type,parentSchema:schema622.properties.disabled,data:data8};
+const err39 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.disabled.type,parentSchema:schema623.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -40486,7 +40580,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.disabled,data:data8};
+const err40 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -40496,7 +40590,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.disabled,data:data8};
+const err41 = {instancePath:instancePath+"/suppressed/disabled",schemaPath:"#/$defs/SuppressionCounts/properties/disabled/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.disabled,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -40510,7 +40604,7 @@ errors++;
 if(data4.running !== undefined){
 let data9 = data4.running;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.running.type,parentSchema:schema622.properties.running,data:data9};
+const err42 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.running.type,parentSchema:schema623.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -40521,7 +40615,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9007199254740991 || isNaN(data9)){
-const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.running,data:data9};
+const err43 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -40531,7 +40625,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.running,data:data9};
+const err44 = {instancePath:instancePath+"/suppressed/running",schemaPath:"#/$defs/SuppressionCounts/properties/running/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.running,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -40545,7 +40639,7 @@ errors++;
 if(data4.no_change !== undefined){
 let data10 = data4.no_change;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.no_change.type,parentSchema:schema622.properties.no_change,data:data10};
+const err45 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.no_change.type,parentSchema:schema623.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -40556,7 +40650,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.no_change,data:data10};
+const err46 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -40566,7 +40660,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.no_change,data:data10};
+const err47 = {instancePath:instancePath+"/suppressed/no_change",schemaPath:"#/$defs/SuppressionCounts/properties/no_change/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.no_change,data:data10};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -40580,7 +40674,7 @@ errors++;
 if(data4.input_unavailable !== undefined){
 let data11 = data4.input_unavailable;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.input_unavailable.type,parentSchema:schema622.properties.input_unavailable,data:data11};
+const err48 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.input_unavailable.type,parentSchema:schema623.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -40591,7 +40685,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.input_unavailable,data:data11};
+const err49 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -40601,7 +40695,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.input_unavailable,data:data11};
+const err50 = {instancePath:instancePath+"/suppressed/input_unavailable",schemaPath:"#/$defs/SuppressionCounts/properties/input_unavailable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.input_unavailable,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -40615,7 +40709,7 @@ errors++;
 if(data4.event_dropped !== undefined){
 let data12 = data4.event_dropped;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema622.properties.event_dropped.type,parentSchema:schema622.properties.event_dropped,data:data12};
+const err51 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema623.properties.event_dropped.type,parentSchema:schema623.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -40626,7 +40720,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema622.properties.event_dropped,data:data12};
+const err52 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema623.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -40636,7 +40730,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema622.properties.event_dropped,data:data12};
+const err53 = {instancePath:instancePath+"/suppressed/event_dropped",schemaPath:"#/$defs/SuppressionCounts/properties/event_dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema623.properties.event_dropped,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -40649,7 +40743,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data:data4};
+const err54 = {instancePath:instancePath+"/suppressed",schemaPath:"#/$defs/SuppressionCounts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema623.type,parentSchema:schema623,data:data4};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -40662,7 +40756,7 @@ errors++;
 if(data.last_outcome !== undefined){
 let data13 = data.last_outcome;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema619.properties.last_outcome.type},message:"must be object,null",schema:schema619.properties.last_outcome.type,parentSchema:schema619.properties.last_outcome,data:data13};
+const err55 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/type",keyword:"type",params:{type: schema620.properties.last_outcome.type},message:"must be object,null",schema:schema620.properties.last_outcome.type,parentSchema:schema620.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -40696,15 +40790,15 @@ vErrors = null;
 }
 if(!_valid1){
 const _errs42 = errors;
-if(!(validate369(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+if(!(validate370(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs42 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema619.properties.last_outcome.if,parentSchema:schema619.properties.last_outcome,data:data13};
+const err57 = {instancePath:instancePath+"/last_outcome",schemaPath:"#/properties/last_outcome/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema620.properties.last_outcome.if,parentSchema:schema620.properties.last_outcome,data:data13};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -40716,7 +40810,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema619.type,parentSchema:schema619,data};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema620.type,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -40725,16 +40819,16 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
-validate368.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate372.evaluated;
+const evaluated0 = validate373.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40910,17 +41004,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/scheduler-status-report.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate367.evaluated;
+const evaluated0 = validate368.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40929,7 +41023,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.running === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40939,7 +41033,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tick_ms === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tick_ms"},message:"must have required property '"+"tick_ms"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40949,7 +41043,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parallelism === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parallelism"},message:"must have required property '"+"parallelism"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -40959,7 +41053,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.total_rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_rules"},message:"must have required property '"+"total_rules"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -40969,7 +41063,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled_rules === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_rules"},message:"must have required property '"+"enabled_rules"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -40979,7 +41073,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.in_flight === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_flight"},message:"must have required property '"+"in_flight"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40989,7 +41083,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.queued === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queued"},message:"must have required property '"+"queued"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -40999,7 +41093,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.executions === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executions"},message:"must have required property '"+"executions"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41009,7 +41103,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.failures === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failures"},message:"must have required property '"+"failures"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41019,7 +41113,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.dropped_events === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped_events"},message:"must have required property '"+"dropped_events"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -41029,7 +41123,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_tick_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_tick_at"},message:"must have required property '"+"last_tick_at"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -41039,7 +41133,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.rules === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema617.required,parentSchema:schema617,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41048,8 +41142,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.problems === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema617.required,parentSchema:schema617,data};
+if(data.next_after_id === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_after_id"},message:"must have required property '"+"next_after_id"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -41058,9 +41152,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema617.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema617,data};
+if(data.problems === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problems"},message:"must have required property '"+"problems"+"'",schema:schema618.required,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41069,11 +41162,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.running !== undefined){
-let data0 = data.running;
-if(typeof data0 !== "boolean"){
-const err14 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema617.properties.running.type,parentSchema:schema617.properties.running,data:data0};
+for(const key0 in data){
+if(!(func1.call(schema618.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema618,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -41083,10 +41174,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.tick_ms !== undefined){
-let data1 = data.tick_ms;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err15 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.tick_ms.type,parentSchema:schema617.properties.tick_ms,data:data1};
+if(data.running !== undefined){
+let data0 = data.running;
+if(typeof data0 !== "boolean"){
+const err15 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema618.properties.running.type,parentSchema:schema618.properties.running,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -41095,9 +41186,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema617.properties.tick_ms,data:data1};
+}
+if(data.tick_ms !== undefined){
+let data1 = data.tick_ms;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err16 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.tick_ms.type,parentSchema:schema618.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -41106,12 +41199,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.parallelism !== undefined){
-let data2 = data.parallelism;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err17 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.parallelism.type,parentSchema:schema617.properties.parallelism,data:data2};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err17 = {instancePath:instancePath+"/tick_ms",schemaPath:"#/properties/tick_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema618.properties.tick_ms,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -41120,9 +41210,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema617.properties.parallelism,data:data2};
+}
+}
+if(data.parallelism !== undefined){
+let data2 = data.parallelism;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err18 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.parallelism.type,parentSchema:schema618.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -41131,12 +41224,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.total_rules !== undefined){
-let data3 = data.total_rules;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.total_rules.type,parentSchema:schema617.properties.total_rules,data:data3};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err19 = {instancePath:instancePath+"/parallelism",schemaPath:"#/properties/parallelism/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema618.properties.parallelism,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -41145,9 +41235,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.total_rules,data:data3};
+}
+}
+if(data.total_rules !== undefined){
+let data3 = data.total_rules;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err20 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.total_rules.type,parentSchema:schema618.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -41156,8 +41249,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.total_rules,data:data3};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err21 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -41166,12 +41260,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.enabled_rules !== undefined){
-let data4 = data.enabled_rules;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.enabled_rules.type,parentSchema:schema617.properties.enabled_rules,data:data4};
+if(data3 < 0 || isNaN(data3)){
+const err22 = {instancePath:instancePath+"/total_rules",schemaPath:"#/properties/total_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.total_rules,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -41180,9 +41270,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.enabled_rules,data:data4};
+}
+}
+if(data.enabled_rules !== undefined){
+let data4 = data.enabled_rules;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err23 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.enabled_rules.type,parentSchema:schema618.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -41191,8 +41284,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.enabled_rules,data:data4};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err24 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -41201,12 +41295,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data.in_flight !== undefined){
-let data5 = data.in_flight;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err25 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.in_flight.type,parentSchema:schema617.properties.in_flight,data:data5};
+if(data4 < 0 || isNaN(data4)){
+const err25 = {instancePath:instancePath+"/enabled_rules",schemaPath:"#/properties/enabled_rules/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.enabled_rules,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -41215,9 +41305,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.in_flight,data:data5};
+}
+}
+if(data.in_flight !== undefined){
+let data5 = data.in_flight;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err26 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.in_flight.type,parentSchema:schema618.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -41226,8 +41319,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.in_flight,data:data5};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err27 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -41236,12 +41330,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-if(data.queued !== undefined){
-let data6 = data.queued;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err28 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.queued.type,parentSchema:schema617.properties.queued,data:data6};
+if(data5 < 0 || isNaN(data5)){
+const err28 = {instancePath:instancePath+"/in_flight",schemaPath:"#/properties/in_flight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.in_flight,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -41250,9 +41340,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.queued,data:data6};
+}
+}
+if(data.queued !== undefined){
+let data6 = data.queued;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err29 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.queued.type,parentSchema:schema618.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -41261,8 +41354,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.queued,data:data6};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err30 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -41271,12 +41365,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.executions !== undefined){
-let data7 = data.executions;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err31 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.executions.type,parentSchema:schema617.properties.executions,data:data7};
+if(data6 < 0 || isNaN(data6)){
+const err31 = {instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.queued,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -41285,9 +41375,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 9007199254740991 || isNaN(data7)){
-const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.executions,data:data7};
+}
+}
+if(data.executions !== undefined){
+let data7 = data.executions;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err32 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.executions.type,parentSchema:schema618.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -41296,8 +41389,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.executions,data:data7};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 9007199254740991 || isNaN(data7)){
+const err33 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -41306,12 +41400,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-if(data.failures !== undefined){
-let data8 = data.failures;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.failures.type,parentSchema:schema617.properties.failures,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err34 = {instancePath:instancePath+"/executions",schemaPath:"#/properties/executions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.executions,data:data7};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -41320,9 +41410,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 9007199254740991 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.failures,data:data8};
+}
+}
+if(data.failures !== undefined){
+let data8 = data.failures;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err35 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.failures.type,parentSchema:schema618.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -41331,8 +41424,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.failures,data:data8};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err36 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -41341,12 +41435,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.dropped_events !== undefined){
-let data9 = data.dropped_events;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err37 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema617.properties.dropped_events.type,parentSchema:schema617.properties.dropped_events,data:data9};
+if(data8 < 0 || isNaN(data8)){
+const err37 = {instancePath:instancePath+"/failures",schemaPath:"#/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.failures,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -41355,9 +41445,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema617.properties.dropped_events,data:data9};
+}
+}
+if(data.dropped_events !== undefined){
+let data9 = data.dropped_events;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err38 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema618.properties.dropped_events.type,parentSchema:schema618.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -41366,8 +41459,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema617.properties.dropped_events,data:data9};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err39 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema618.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -41376,12 +41470,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data.last_tick_at !== undefined){
-let data10 = data.last_tick_at;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema617.properties.last_tick_at.type},message:"must be string,null",schema:schema617.properties.last_tick_at.type,parentSchema:schema617.properties.last_tick_at,data:data10};
+if(data9 < 0 || isNaN(data9)){
+const err40 = {instancePath:instancePath+"/dropped_events",schemaPath:"#/properties/dropped_events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema618.properties.dropped_events,data:data9};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -41390,16 +41480,30 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs24 = errors;
-let valid1 = true;
-const _errs25 = errors;
-if(data10 !== null){
-const err41 = {};
+}
+}
+if(data.last_tick_at !== undefined){
+let data10 = data.last_tick_at;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err41 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/type",keyword:"type",params:{type: schema618.properties.last_tick_at.type},message:"must be string,null",schema:schema618.properties.last_tick_at.type,parentSchema:schema618.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+const _errs24 = errors;
+let valid1 = true;
+const _errs25 = errors;
+if(data10 !== null){
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -41417,18 +41521,7 @@ if(!_valid0){
 const _errs27 = errors;
 if(typeof data10 === "string"){
 if(!pattern10.test(data10)){
-const err42 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema40,data:data10};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data10};
+const err43 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$",parentSchema:schema40,data:data10};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -41437,11 +41530,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs27 === errors;
-valid1 = _valid0;
 }
-if(!valid1){
-const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema617.properties.last_tick_at.if,parentSchema:schema617.properties.last_tick_at,data:data10};
+else {
+const err44 = {instancePath:instancePath+"/last_tick_at",schemaPath:"api-parts.schema.json#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -41450,20 +41541,11 @@ vErrors.push(err44);
 }
 errors++;
 }
+var _valid0 = _errs27 === errors;
+valid1 = _valid0;
 }
-if(data.rules !== undefined){
-let data11 = data.rules;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate368(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema617.properties.rules.type,parentSchema:schema617.properties.rules,data:data11};
+if(!valid1){
+const err45 = {instancePath:instancePath+"/last_tick_at",schemaPath:"#/properties/last_tick_at/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema618.properties.last_tick_at.if,parentSchema:schema618.properties.last_tick_at,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -41473,19 +41555,19 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.problems !== undefined){
-let data13 = data.problems;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate372(data13[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(data.rules !== undefined){
+let data11 = data.rules;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate369(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema617.properties.problems.type,parentSchema:schema617.properties.problems,data:data13};
+const err46 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema618.properties.rules.type,parentSchema:schema618.properties.rules,data:data11};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -41495,9 +41577,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema617.type,parentSchema:schema617,data};
+if(data.next_after_id !== undefined){
+let data13 = data.next_after_id;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
+const err47 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/type",keyword:"type",params:{type: schema618.properties.next_after_id.type},message:"must be integer,null",schema:schema618.properties.next_after_id.type,parentSchema:schema618.properties.next_after_id,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -41506,20 +41589,66 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate367.errors = vErrors;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 1 || isNaN(data13)){
+const err48 = {instancePath:instancePath+"/next_after_id",schemaPath:"#/properties/next_after_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema618.properties.next_after_id,data:data13};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+if(data.problems !== undefined){
+let data14 = data.problems;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate373(data14[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema618.properties.problems.type,parentSchema:schema618.properties.problems,data:data14};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema618.type,parentSchema:schema618,data};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate368.errors = vErrors;
 return errors === 0;
 }
-validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate368.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSitePoints = validate375;
-const schema628 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
-const schema629 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
-const schema633 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
+export const rawValidateSitePoints = validate376;
+const schema629 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site-points.schema.json","title":"SitePoints","description":"GET /api/site/points: the loaded site's points in site-file order, each with the stored rules that read, watch or write it (as of the last reload), and the points rules use that the site does not declare.","type":"object","required":["points","undeclared"],"additionalProperties":false,"properties":{"points":{"type":"array","items":{"$ref":"#/$defs/SitePointUsage"},"description":"Every declared point, in the order of site.yaml."},"undeclared":{"type":"array","items":{"$ref":"#/$defs/UndeclaredPoint"},"description":"The points stored rules use that the site does not declare (they fail at run time), by instance, type and number, each with its readers and writers."}},"$defs":{"SitePointUsage":{"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}},"PointReader":{"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}},"PointWriter":{"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}},"UndeclaredPoint":{"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}}}};
+const schema630 = {"title":"SitePointUsage","description":"A declared point with its readers and writers.","type":"object","required":["instance","instance_name","instance_key","point_type","point","name","unit","min","max","readers","writers"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"instance_name":{"type":"string","description":"The instance's name in site.yaml."},"instance_key":{"type":["string","null"],"tsType":"string | null","description":"The instance's key (what named points use unquoted); null when it has none."},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"type":"string","description":"The point's name."},"unit":{"type":"string","description":"The point's unit; empty when it has none."},"min":{"type":["number","null"],"tsType":"number | null","description":"The lowest value; null when unbounded."},"max":{"type":["number","null"],"tsType":"number | null","description":"The highest value; null when unbounded."},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read the point (an input or a period delta) or watch it (an on_change trigger), by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id; more than one is a shared write."}}};
+const schema634 = {"title":"PointReader","type":"object","description":"A stored rule that reads or watches a point.","required":["rule_id","rule","access"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"access":{"enum":["read","trigger"],"description":"read: an input or period delta of the flow; trigger: a point of its on_change trigger."}}};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate377.evaluated;
+const evaluated0 = validate378.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41528,7 +41657,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema633.required,parentSchema:schema633,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema634.required,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41538,7 +41667,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema633.required,parentSchema:schema633,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema634.required,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41548,7 +41677,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.access === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema633.required,parentSchema:schema633,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access"},message:"must have required property '"+"access"+"'",schema:schema634.required,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41559,7 +41688,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "access"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema633,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41642,7 +41771,7 @@ errors++;
 if(data.access !== undefined){
 let data2 = data.access;
 if(!((data2 === "read") || (data2 === "trigger"))){
-const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema633.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema633.properties.access.enum,parentSchema:schema633.properties.access,data:data2};
+const err10 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema634.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema634.properties.access.enum,parentSchema:schema634.properties.access,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -41654,7 +41783,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.type,parentSchema:schema633,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema634.type,parentSchema:schema634,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -41663,17 +41792,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate378.errors = vErrors;
 return errors === 0;
 }
-validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate378.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema636 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
+const schema637 = {"title":"PointWriter","type":"object","description":"A stored rule that writes a point.","required":["rule_id","rule","priority"],"additionalProperties":false,"properties":{"rule_id":{"$ref":"rule.schema.json#/properties/id"},"rule":{"$ref":"rule.schema.json#/properties/name"},"priority":{"$ref":"rule.schema.json#/properties/priority"}}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379.evaluated;
+const evaluated0 = validate380.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41682,7 +41811,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema636.required,parentSchema:schema636,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule_id"},message:"must have required property '"+"rule_id"+"'",schema:schema637.required,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41692,7 +41821,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.rule === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema636.required,parentSchema:schema636,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'",schema:schema637.required,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41702,7 +41831,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.priority === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema636.required,parentSchema:schema636,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema637.required,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41713,7 +41842,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "rule_id") || (key0 === "rule")) || (key0 === "priority"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema636,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41830,7 +41959,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema636.type,parentSchema:schema636,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema637.type,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -41839,16 +41968,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
-validate379.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate380.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate376.evaluated;
+const evaluated0 = validate377.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -41857,7 +41986,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instance === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41867,7 +41996,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_name"},message:"must have required property '"+"instance_name"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41877,7 +42006,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instance_key === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance_key"},message:"must have required property '"+"instance_key"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41887,7 +42016,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -41897,7 +42026,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.point === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -41907,7 +42036,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -41917,7 +42046,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.unit === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -41927,7 +42056,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.min === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -41937,7 +42066,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.max === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -41947,7 +42076,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.readers === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -41957,7 +42086,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.writers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema629.required,parentSchema:schema629,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema630.required,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -41967,8 +42096,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema629.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema629,data};
+if(!(func1.call(schema630.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -42016,7 +42145,7 @@ errors++;
 if(data.instance_name !== undefined){
 let data1 = data.instance_name;
 if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.instance_name.type,parentSchema:schema629.properties.instance_name,data:data1};
+const err15 = {instancePath:instancePath+"/instance_name",schemaPath:"#/properties/instance_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.instance_name.type,parentSchema:schema630.properties.instance_name,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -42029,7 +42158,7 @@ errors++;
 if(data.instance_key !== undefined){
 let data2 = data.instance_key;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema629.properties.instance_key.type},message:"must be string,null",schema:schema629.properties.instance_key.type,parentSchema:schema629.properties.instance_key,data:data2};
+const err16 = {instancePath:instancePath+"/instance_key",schemaPath:"#/properties/instance_key/type",keyword:"type",params:{type: schema630.properties.instance_key.type},message:"must be string,null",schema:schema630.properties.instance_key.type,parentSchema:schema630.properties.instance_key,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -42090,7 +42219,7 @@ errors++;
 if(data.name !== undefined){
 let data5 = data.name;
 if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.name.type,parentSchema:schema629.properties.name,data:data5};
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.name.type,parentSchema:schema630.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -42103,7 +42232,7 @@ errors++;
 if(data.unit !== undefined){
 let data6 = data.unit;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.properties.unit.type,parentSchema:schema629.properties.unit,data:data6};
+const err22 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema630.properties.unit.type,parentSchema:schema630.properties.unit,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -42116,7 +42245,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema629.properties.min.type},message:"must be number,null",schema:schema629.properties.min.type,parentSchema:schema629.properties.min,data:data7};
+const err23 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema630.properties.min.type},message:"must be number,null",schema:schema630.properties.min.type,parentSchema:schema630.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -42129,7 +42258,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema629.properties.max.type},message:"must be number,null",schema:schema629.properties.max.type,parentSchema:schema629.properties.max,data:data8};
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema630.properties.max.type},message:"must be number,null",schema:schema630.properties.max.type,parentSchema:schema630.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -42144,14 +42273,14 @@ let data9 = data.readers;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate377(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
+if(!(validate378(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.readers.type,parentSchema:schema629.properties.readers,data:data9};
+const err25 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema630.properties.readers.type,parentSchema:schema630.properties.readers,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -42166,14 +42295,14 @@ let data11 = data.writers;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate379(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate380(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.writers.type,parentSchema:schema629.properties.writers,data:data11};
+const err26 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema630.properties.writers.type,parentSchema:schema630.properties.writers,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -42185,7 +42314,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema629.type,parentSchema:schema629,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema630.type,parentSchema:schema630,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -42194,17 +42323,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
-validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema640 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
+const schema641 = {"title":"UndeclaredPoint","type":"object","description":"A point stored rules use that the site does not declare, with the rules that read, watch or write it.","required":["ref","instance","point_type","point","readers","writers"],"additionalProperties":false,"properties":{"ref":{"type":"string","description":"The point as the DSL writes it, e.g. `action(13, 9)`."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"readers":{"type":"array","items":{"$ref":"#/$defs/PointReader"},"description":"Rules that read or watch the point, by rule id."},"writers":{"type":"array","items":{"$ref":"#/$defs/PointWriter"},"description":"Rules that write the point, by rule id."}}};
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate382.evaluated;
+const evaluated0 = validate383.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42213,7 +42342,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ref === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42223,7 +42352,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42233,7 +42362,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.point_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42243,7 +42372,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.point === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42253,7 +42382,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.readers === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readers"},message:"must have required property '"+"readers"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42263,7 +42392,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.writers === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema640.required,parentSchema:schema640,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writers"},message:"must have required property '"+"writers"+"'",schema:schema641.required,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42274,7 +42403,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "ref") || (key0 === "instance")) || (key0 === "point_type")) || (key0 === "point")) || (key0 === "readers")) || (key0 === "writers"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema640,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42287,7 +42416,7 @@ errors++;
 if(data.ref !== undefined){
 let data0 = data.ref;
 if(typeof data0 !== "string"){
-const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema640.properties.ref.type,parentSchema:schema640.properties.ref,data:data0};
+const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema641.properties.ref.type,parentSchema:schema641.properties.ref,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42385,14 +42514,14 @@ let data4 = data.readers;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate377(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
+if(!(validate378(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema640.properties.readers.type,parentSchema:schema640.properties.readers,data:data4};
+const err15 = {instancePath:instancePath+"/readers",schemaPath:"#/properties/readers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema641.properties.readers.type,parentSchema:schema641.properties.readers,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -42407,14 +42536,14 @@ let data6 = data.writers;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate379(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate380(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema640.properties.writers.type,parentSchema:schema640.properties.writers,data:data6};
+const err16 = {instancePath:instancePath+"/writers",schemaPath:"#/properties/writers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema641.properties.writers.type,parentSchema:schema641.properties.writers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -42426,7 +42555,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema640.type,parentSchema:schema640,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema641.type,parentSchema:schema641,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -42435,17 +42564,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
-validate382.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate383.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site-points.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate375.evaluated;
+const evaluated0 = validate376.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42454,7 +42583,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.points === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema628.required,parentSchema:schema628,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42464,7 +42593,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.undeclared === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema628.required,parentSchema:schema628,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "undeclared"},message:"must have required property '"+"undeclared"+"'",schema:schema629.required,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42475,7 +42604,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "points") || (key0 === "undeclared"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema628,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42490,14 +42619,14 @@ let data0 = data.points;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate376(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+if(!(validate377(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema628.properties.points.type,parentSchema:schema628.properties.points,data:data0};
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.points.type,parentSchema:schema629.properties.points,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42512,14 +42641,14 @@ let data2 = data.undeclared;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate382(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate383(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema628.properties.undeclared.type,parentSchema:schema628.properties.undeclared,data:data2};
+const err4 = {instancePath:instancePath+"/undeclared",schemaPath:"#/properties/undeclared/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema629.properties.undeclared.type,parentSchema:schema629.properties.undeclared,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42531,7 +42660,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema628.type,parentSchema:schema628,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema629.type,parentSchema:schema629,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42540,22 +42669,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
-validate375.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const rawValidateSiteModel = validate386;
-const schema644 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
-const schema645 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
-const schema646 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
-const schema647 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
-const pattern224 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
+export const rawValidateSiteModel = validate387;
+const schema645 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema646 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
+const schema647 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
+const schema648 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
+const pattern226 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate387.evaluated;
+const evaluated0 = validate388.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42564,7 +42693,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema645.required,parentSchema:schema645,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema646.required,parentSchema:schema646,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42574,7 +42703,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocol === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema645.required,parentSchema:schema645,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'",schema:schema646.required,parentSchema:schema646,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42585,7 +42714,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "protocol")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema645,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema646,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42598,8 +42727,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern224.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema646,data:data0};
+if(!pattern226.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema647,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42610,7 +42739,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema646.type,parentSchema:schema646,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema647.type,parentSchema:schema647,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42623,7 +42752,7 @@ errors++;
 if(data.protocol !== undefined){
 let data1 = data.protocol;
 if(!(data1 === "virtual")){
-const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema647.enum},message:"must be equal to one of the allowed values",schema:schema647.enum,parentSchema:schema647,data:data1};
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/$defs/ChannelProtocol/enum",keyword:"enum",params:{allowedValues: schema648.enum},message:"must be equal to one of the allowed values",schema:schema648.enum,parentSchema:schema648,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42637,7 +42766,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) > 4000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema645.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema646.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42648,7 +42777,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema645.properties.description.type,parentSchema:schema645.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema646.properties.description.type,parentSchema:schema646.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42660,7 +42789,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema646.type,parentSchema:schema646,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -42669,21 +42798,21 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate388.errors = vErrors;
 return errors === 0;
 }
-validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate388.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema648 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
-const schema651 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
-const schema654 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
-const schema655 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
-const schema656 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
+const schema649 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema652 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
+const schema655 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
+const schema656 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
+const schema657 = {"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]};
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate391.evaluated;
+const evaluated0 = validate392.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42721,7 +42850,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period_s === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema655.then.required,parentSchema:schema655.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "period_s"},message:"must have required property '"+"period_s"+"'",schema:schema656.then.required,parentSchema:schema656.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42740,7 +42869,7 @@ props0.kind = true;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema655.if,parentSchema:schema655,data};
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema656.if,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42751,7 +42880,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema655.required,parentSchema:schema655,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema656.required,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42762,7 +42891,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "base")) || (key0 === "amplitude")) || (key0 === "period_s")) || (key0 === "noise")) || (key0 === "step")) || (key0 === "min")) || (key0 === "max"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema655,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -42775,7 +42904,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((((data1 === "constant") || (data1 === "ramp")) || (data1 === "noise")) || (data1 === "daily"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema656.enum},message:"must be equal to one of the allowed values",schema:schema656.enum,parentSchema:schema656,data:data1};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/SimulationKind/enum",keyword:"enum",params:{allowedValues: schema657.enum},message:"must be equal to one of the allowed values",schema:schema657.enum,parentSchema:schema657,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -42788,7 +42917,7 @@ errors++;
 if(data.base !== undefined){
 let data2 = data.base;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.base.type,parentSchema:schema655.properties.base,data:data2};
+const err6 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.base.type,parentSchema:schema656.properties.base,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -42802,7 +42931,7 @@ if(data.amplitude !== undefined){
 let data3 = data.amplitude;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655.properties.amplitude,data:data3};
+const err7 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema656.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -42813,7 +42942,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.amplitude.type,parentSchema:schema655.properties.amplitude,data:data3};
+const err8 = {instancePath:instancePath+"/amplitude",schemaPath:"#/properties/amplitude/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.amplitude.type,parentSchema:schema656.properties.amplitude,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -42827,7 +42956,7 @@ if(data.period_s !== undefined){
 let data4 = data.period_s;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 <= 0 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema655.properties.period_s,data:data4};
+const err9 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema656.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -42838,7 +42967,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.period_s.type,parentSchema:schema655.properties.period_s,data:data4};
+const err10 = {instancePath:instancePath+"/period_s",schemaPath:"#/properties/period_s/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.period_s.type,parentSchema:schema656.properties.period_s,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -42852,7 +42981,7 @@ if(data.noise !== undefined){
 let data5 = data.noise;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655.properties.noise,data:data5};
+const err11 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema656.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -42863,7 +42992,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.noise.type,parentSchema:schema655.properties.noise,data:data5};
+const err12 = {instancePath:instancePath+"/noise",schemaPath:"#/properties/noise/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.noise.type,parentSchema:schema656.properties.noise,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -42877,7 +43006,7 @@ if(data.step !== undefined){
 let data6 = data.step;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 <= 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema655.properties.step,data:data6};
+const err13 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema656.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -42888,7 +43017,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.step.type,parentSchema:schema655.properties.step,data:data6};
+const err14 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.step.type,parentSchema:schema656.properties.step,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -42901,7 +43030,7 @@ errors++;
 if(data.min !== undefined){
 let data7 = data.min;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.min.type,parentSchema:schema655.properties.min,data:data7};
+const err15 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.min.type,parentSchema:schema656.properties.min,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -42914,7 +43043,7 @@ errors++;
 if(data.max !== undefined){
 let data8 = data.max;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema655.properties.max.type,parentSchema:schema655.properties.max,data:data8};
+const err16 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema656.properties.max.type,parentSchema:schema656.properties.max,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -42926,7 +43055,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.type,parentSchema:schema655,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema656.type,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -42935,16 +43064,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate391.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
-validate391.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate392.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate390.evaluated;
+const evaluated0 = validate391.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42957,7 +43086,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema652.oneOf[0].required,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42967,7 +43096,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.point === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema652.oneOf[0].required,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42977,7 +43106,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema652.oneOf[0].required,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42987,7 +43116,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.unit === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema651.oneOf[0].required,parentSchema:schema651.oneOf[0],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema652.oneOf[0].required,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -42997,8 +43126,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema651.oneOf[0].properties, key0))){
-const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema651.oneOf[0],data};
+if(!(func1.call(schema652.oneOf[0].properties, key0))){
+const err4 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -43011,7 +43140,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("measurement" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema651.oneOf[0].properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "measurement"},message:"must be equal to constant",schema:"measurement",parentSchema:schema652.oneOf[0].properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -43085,7 +43214,7 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 if(typeof data3 === "string"){
 if(func3(data3) > 32){
-const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema651.oneOf[0].properties.unit,data:data3};
+const err11 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema652.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -43096,7 +43225,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[0].properties.unit.type,parentSchema:schema651.oneOf[0].properties.unit,data:data3};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/0/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema652.oneOf[0].properties.unit.type,parentSchema:schema652.oneOf[0].properties.unit,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -43109,7 +43238,7 @@ errors++;
 if(data.sign_convention !== undefined){
 let data4 = data.sign_convention;
 if(!((data4 === "positive_consumption") || (data4 === "positive_generation"))){
-const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema651.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema651.oneOf[0].properties.sign_convention.enum,parentSchema:schema651.oneOf[0].properties.sign_convention,data:data4};
+const err13 = {instancePath:instancePath+"/sign_convention",schemaPath:"#/oneOf/0/properties/sign_convention/enum",keyword:"enum",params:{allowedValues: schema652.oneOf[0].properties.sign_convention.enum},message:"must be equal to one of the allowed values",schema:schema652.oneOf[0].properties.sign_convention.enum,parentSchema:schema652.oneOf[0].properties.sign_convention,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -43122,7 +43251,7 @@ errors++;
 if(data.min !== undefined){
 let data5 = data.min;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.min.type,parentSchema:schema651.oneOf[0].properties.min,data:data5};
+const err14 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/0/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[0].properties.min.type,parentSchema:schema652.oneOf[0].properties.min,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -43135,7 +43264,7 @@ errors++;
 if(data.max !== undefined){
 let data6 = data.max;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.max.type,parentSchema:schema651.oneOf[0].properties.max,data:data6};
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/0/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[0].properties.max.type,parentSchema:schema652.oneOf[0].properties.max,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -43148,7 +43277,7 @@ errors++;
 if(data.slot !== undefined){
 let data7 = data.slot;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema654.type,parentSchema:schema654,data:data7};
+const err16 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema655.type,parentSchema:schema655,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -43159,7 +43288,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema654,data:data7};
+const err17 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema655,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -43169,7 +43298,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema654,data:data7};
+const err18 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -43183,7 +43312,7 @@ errors++;
 if(data.initial !== undefined){
 let data8 = data.initial;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[0].properties.initial.type,parentSchema:schema651.oneOf[0].properties.initial,data:data8};
+const err19 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/0/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[0].properties.initial.type,parentSchema:schema652.oneOf[0].properties.initial,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -43197,7 +43326,7 @@ if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func3(data9) > 4000){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema651.oneOf[0].properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema652.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -43208,7 +43337,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[0].properties.description.type,parentSchema:schema651.oneOf[0].properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/0/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema652.oneOf[0].properties.description.type,parentSchema:schema652.oneOf[0].properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -43219,14 +43348,14 @@ errors++;
 }
 }
 if(data.simulate !== undefined){
-if(!(validate391(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+if(!(validate392(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.oneOf[0].type,parentSchema:schema651.oneOf[0],data};
+const err22 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema652.oneOf[0].type,parentSchema:schema652.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -43240,7 +43369,7 @@ var props0 = true;
 else if(tag0 === "action"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
+const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema652.oneOf[1].required,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -43250,7 +43379,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.point === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
+const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema652.oneOf[1].required,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -43260,7 +43389,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.name === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
+const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema652.oneOf[1].required,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -43270,7 +43399,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.unit === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema651.oneOf[1].required,parentSchema:schema651.oneOf[1],data};
+const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'",schema:schema652.oneOf[1].required,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -43280,8 +43409,8 @@ vErrors.push(err26);
 errors++;
 }
 for(const key1 in data){
-if(!(func1.call(schema651.oneOf[1].properties, key1))){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema651.oneOf[1],data};
+if(!(func1.call(schema652.oneOf[1].properties, key1))){
+const err27 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -43294,7 +43423,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if("action" !== data11){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema651.oneOf[1].properties.type,data:data11};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "action"},message:"must be equal to constant",schema:"action",parentSchema:schema652.oneOf[1].properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -43368,7 +43497,7 @@ if(data.unit !== undefined){
 let data14 = data.unit;
 if(typeof data14 === "string"){
 if(func3(data14) > 32){
-const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema651.oneOf[1].properties.unit,data:data14};
+const err34 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema652.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -43379,7 +43508,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[1].properties.unit.type,parentSchema:schema651.oneOf[1].properties.unit,data:data14};
+const err35 = {instancePath:instancePath+"/unit",schemaPath:"#/oneOf/1/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema652.oneOf[1].properties.unit.type,parentSchema:schema652.oneOf[1].properties.unit,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -43392,7 +43521,7 @@ errors++;
 if(data.min !== undefined){
 let data15 = data.min;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.min.type,parentSchema:schema651.oneOf[1].properties.min,data:data15};
+const err36 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[1].properties.min.type,parentSchema:schema652.oneOf[1].properties.min,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -43405,7 +43534,7 @@ errors++;
 if(data.max !== undefined){
 let data16 = data.max;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.max.type,parentSchema:schema651.oneOf[1].properties.max,data:data16};
+const err37 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[1].properties.max.type,parentSchema:schema652.oneOf[1].properties.max,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -43418,7 +43547,7 @@ errors++;
 if(data.slot !== undefined){
 let data17 = data.slot;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema654.type,parentSchema:schema654,data:data17};
+const err38 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema655.type,parentSchema:schema655,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -43429,7 +43558,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema654,data:data17};
+const err39 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema655,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -43439,7 +43568,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema654,data:data17};
+const err40 = {instancePath:instancePath+"/slot",schemaPath:"#/$defs/SlotNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema655,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -43453,7 +43582,7 @@ errors++;
 if(data.initial !== undefined){
 let data18 = data.initial;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema651.oneOf[1].properties.initial.type,parentSchema:schema651.oneOf[1].properties.initial,data:data18};
+const err41 = {instancePath:instancePath+"/initial",schemaPath:"#/oneOf/1/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema652.oneOf[1].properties.initial.type,parentSchema:schema652.oneOf[1].properties.initial,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -43467,7 +43596,7 @@ if(data.description !== undefined){
 let data19 = data.description;
 if(typeof data19 === "string"){
 if(func3(data19) > 4000){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema651.oneOf[1].properties.description,data:data19};
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema652.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -43478,7 +43607,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema651.oneOf[1].properties.description.type,parentSchema:schema651.oneOf[1].properties.description,data:data19};
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/oneOf/1/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema652.oneOf[1].properties.description.type,parentSchema:schema652.oneOf[1].properties.description,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -43491,7 +43620,7 @@ errors++;
 if(data.reads_back !== undefined){
 let data20 = data.reads_back;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema651.oneOf[1].properties.reads_back.type,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
+const err44 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema652.oneOf[1].properties.reads_back.type,parentSchema:schema652.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -43502,7 +43631,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
+const err45 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema652.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -43512,7 +43641,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema651.oneOf[1].properties.reads_back,data:data20};
+const err46 = {instancePath:instancePath+"/reads_back",schemaPath:"#/oneOf/1/properties/reads_back/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema652.oneOf[1].properties.reads_back,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -43525,7 +43654,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.oneOf[1].type,parentSchema:schema651.oneOf[1],data};
+const err47 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema652.oneOf[1].type,parentSchema:schema652.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -43539,7 +43668,7 @@ props0 = true;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema651.discriminator,parentSchema:schema651,data};
+const err48 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema652.discriminator,parentSchema:schema652,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -43550,7 +43679,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema651.discriminator,parentSchema:schema651,data};
+const err49 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema652.discriminator,parentSchema:schema652,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -43561,7 +43690,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema652.type,parentSchema:schema652,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -43570,17 +43699,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate391.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate390.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate391.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate389.evaluated;
+const evaluated0 = validate390.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -43589,7 +43718,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema648.required,parentSchema:schema648,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema649.required,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43599,7 +43728,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema648.required,parentSchema:schema648,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema649.required,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43609,7 +43738,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.model === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema648.required,parentSchema:schema648,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema649.required,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -43619,7 +43748,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.channel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema648.required,parentSchema:schema648,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema649.required,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -43629,7 +43758,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema648.required,parentSchema:schema648,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema649.required,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -43640,7 +43769,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "key")) || (key0 === "name")) || (key0 === "model")) || (key0 === "channel")) || (key0 === "description")) || (key0 === "points"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema648,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -43689,7 +43818,7 @@ if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
 if(!pattern25.test(data1)){
-const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema648.properties.key,data:data1};
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema649.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -43700,7 +43829,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.key.type,parentSchema:schema648.properties.key,data:data1};
+const err10 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema649.properties.key.type,parentSchema:schema649.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -43714,7 +43843,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema648.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema649.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -43724,7 +43853,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema648.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema649.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -43735,7 +43864,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.name.type,parentSchema:schema648.properties.name,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema649.properties.name.type,parentSchema:schema649.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -43749,7 +43878,7 @@ if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema648.properties.model,data:data3};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema649.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -43759,7 +43888,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data3) < 1){
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema648.properties.model,data:data3};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema649.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -43770,7 +43899,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.model.type,parentSchema:schema648.properties.model,data:data3};
+const err16 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema649.properties.model.type,parentSchema:schema649.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -43783,8 +43912,8 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if(typeof data4 === "string"){
-if(!pattern224.test(data4)){
-const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema646,data:data4};
+if(!pattern226.test(data4)){
+const err17 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]{0,63}$",parentSchema:schema647,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -43795,7 +43924,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema646.type,parentSchema:schema646,data:data4};
+const err18 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/ChannelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema647.type,parentSchema:schema647,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -43809,7 +43938,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func3(data5) > 4000){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema648.properties.description,data:data5};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema649.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -43820,7 +43949,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema648.properties.description.type,parentSchema:schema648.properties.description,data:data5};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema649.properties.description.type,parentSchema:schema649.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -43835,14 +43964,14 @@ let data6 = data.points;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate390(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+if(!(validate391(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema648.properties.points.type,parentSchema:schema648.properties.points,data:data6};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema649.properties.points.type,parentSchema:schema649.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -43854,7 +43983,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema648.type,parentSchema:schema648,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema649.type,parentSchema:schema649,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -43863,17 +43992,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
-validate389.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate390.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate386.evaluated;
+const evaluated0 = validate387.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -43882,7 +44011,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channels === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema644.required,parentSchema:schema644,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channels"},message:"must have required property '"+"channels"+"'",schema:schema645.required,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43892,7 +44021,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.instances === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema644.required,parentSchema:schema644,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'",schema:schema645.required,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43903,7 +44032,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "channels")) || (key0 === "instances"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema644,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -43917,7 +44046,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
 if(func3(data0) > 4000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema644.properties.description,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema645.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -43928,7 +44057,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema644.properties.description.type,parentSchema:schema644.properties.description,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema645.properties.description.type,parentSchema:schema645.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -43943,14 +44072,14 @@ let data1 = data.channels;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate387(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
+if(!(validate388(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema644.properties.channels.type,parentSchema:schema644.properties.channels,data:data1};
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.channels.type,parentSchema:schema645.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -43965,14 +44094,14 @@ let data3 = data.instances;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate389(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate390(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema644.properties.instances.type,parentSchema:schema644.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.instances.type,parentSchema:schema645.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -43984,7 +44113,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema644.type,parentSchema:schema644,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -43993,21 +44122,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
-validate386.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateTriggerConfig = validate133;
 
-export const rawValidateV1Error = validate395;
-const schema660 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
+export const rawValidateV1Error = validate396;
+const schema661 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/v1-error.schema.json","title":"V1Error","description":"Error envelope of the control plane's routes (/health, /api/v1/...).","type":"object","required":["error"],"additionalProperties":false,"properties":{"error":{"type":"object","required":["code","message","correlationId"],"additionalProperties":false,"properties":{"code":{"type":"string","description":"Stable error code, e.g. `invalid-input`, `unauthenticated`, `permission-denied`; the data-processing routes also answer the spec's upper-case codes (`TASK_NOT_FOUND`, `RESULT_REJECTED`, `DEADLINE_EXCEEDED`, ...; see ErrorCode)."},"message":{"type":"string","description":"What went wrong, human-readable."},"correlationId":{"type":"string","description":"Correlation id of the request, also in the `x-correlation-id` header."}},"description":"The error."}}};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://svc.example/schemas/v1-error.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate395.evaluated;
+const evaluated0 = validate396.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -44016,7 +44145,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema660.required,parentSchema:schema660,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema661.required,parentSchema:schema661,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44027,7 +44156,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "error")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema660,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema661,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44041,7 +44170,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema661.properties.error.required,parentSchema:schema661.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -44051,7 +44180,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.message === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema661.properties.error.required,parentSchema:schema661.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -44061,7 +44190,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.correlationId === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema660.properties.error.required,parentSchema:schema660.properties.error,data:data0};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "correlationId"},message:"must have required property '"+"correlationId"+"'",schema:schema661.properties.error.required,parentSchema:schema661.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -44072,7 +44201,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "code") || (key1 === "message")) || (key1 === "correlationId"))){
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema660.properties.error,data:data0};
+const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema661.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -44085,7 +44214,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.code.type,parentSchema:schema660.properties.error.properties.code,data:data1};
+const err6 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema661.properties.error.properties.code.type,parentSchema:schema661.properties.error.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -44098,7 +44227,7 @@ errors++;
 if(data0.message !== undefined){
 let data2 = data0.message;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.message.type,parentSchema:schema660.properties.error.properties.message,data:data2};
+const err7 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema661.properties.error.properties.message.type,parentSchema:schema661.properties.error.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -44111,7 +44240,7 @@ errors++;
 if(data0.correlationId !== undefined){
 let data3 = data0.correlationId;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.properties.error.properties.correlationId.type,parentSchema:schema660.properties.error.properties.correlationId,data:data3};
+const err8 = {instancePath:instancePath+"/error/correlationId",schemaPath:"#/properties/error/properties/correlationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema661.properties.error.properties.correlationId.type,parentSchema:schema661.properties.error.properties.correlationId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -44123,7 +44252,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema660.properties.error.type,parentSchema:schema660.properties.error,data:data0};
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema661.properties.error.type,parentSchema:schema661.properties.error,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -44135,7 +44264,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema660.type,parentSchema:schema660,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema661.type,parentSchema:schema661,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -44144,8 +44273,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate395.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
-validate395.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate396.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

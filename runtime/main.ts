@@ -17,6 +17,7 @@ import { ensureLocalSecret } from "./auth/local-secret.js";
 import { describeAuthStartup } from "./auth/startup-notes.js";
 import { realTickTimer, systemClock } from "./engine/scheduler/index.js";
 import { createHttpServer } from "./http/create-http-server.js";
+import { createPromMetrics } from "./metrics/prom-metrics.js";
 import type { PackText } from "./processing/binding/index.js";
 import { composeProcessing, type ProcessingHandle } from "./processing/compose/index.js";
 import { processingDeps } from "./processing/compose/processing-deps.js";
@@ -71,7 +72,10 @@ export async function startService(env: Record<string, string | undefined>, log:
   }
   let notifyLive = (): void => undefined;
   let publishDecisions = (_records: DecisionRecord[]): void => undefined;
+  // The service's own load (GET /metrics, docs/operations.md): one registry for this service.
+  const metrics = createPromMetrics();
   const engine = createRuleEngine({
+    metrics,
     site: loaded.site,
     store,
     clock: systemClock,
@@ -83,6 +87,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
   });
+  metrics.observe({ status: () => engine.runtime.status(), ...(store.poolUse !== undefined ? { pool: () => store.poolUse!() } : {}) });
   const authenticator = createAuthenticator({ verifier: createJwtVerifier(auth, systemClock), bearer });
   const { server, live } = createHttpServer({
     service: engine.service,
@@ -94,6 +99,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     info: { name: "svc", version },
     bodyLimitBytes: config.bodyLimitBytes,
     batchBodyLimitBytes: config.batchBodyLimitBytes,
+    metrics,
     ...(processing === undefined ? {} : { processing: processingDeps(processing, store, engine.plane, systemClock) }),
     onInternalError: (error, correlationId) => log.error(`internal error (correlation id ${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });

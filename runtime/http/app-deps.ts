@@ -5,6 +5,7 @@ import type { SiteIndex } from "../../compiler/index.js";
 import type { ProcessorRoute } from "../../generated/types.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../engine/scheduler/types.js";
+import type { MetricsExposition, ServiceMetrics } from "../metrics/service-metrics.js";
 import type { CommissionedPack } from "../processing/binding/index.js";
 import type { ProcessorClient } from "../processing/client/index.js";
 import type { ProcessTaskDeps } from "../processing/run/process-task.js";
@@ -46,7 +47,7 @@ export interface ProcessingDeps {
 
 export interface AppDeps {
   service: RuleService;
-  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "reload" | "pointUsage" | "decisions">;
+  runtime: Pick<RuleRuntime, "execute" | "variables" | "status" | "ruleStatuses" | "reload" | "pointUsage" | "decisions">;
   /** The loaded site, indexed once (RuleEngine.site): POST /api/rules/validate compiles with it, GET /api/site/points lists it. */
   site: SiteIndex;
   store: Store;
@@ -65,6 +66,8 @@ export interface AppDeps {
   onInternalError?: (error: unknown, correlationId: string) => void;
   /** Data processing; absent when it is disabled (its routes are then not mounted). */
   processing?: ProcessingDeps;
+  /** The service's own load: requests are timed into it and GET /metrics answers its text; absent: neither (GET /metrics is a 404). */
+  metrics?: ServiceMetrics & MetricsExposition;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

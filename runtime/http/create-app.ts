@@ -6,12 +6,14 @@ import Koa, { type Middleware } from "koa";
 import type { AppDeps } from "./app-deps.js";
 import { correlation, type RequestState } from "./correlation.js";
 import { errorEnvelope } from "./error-envelope.js";
+import { httpMetrics } from "./http-metrics.js";
 import { validRequestTarget } from "./request-target.js";
 import { checkRouteQuery, recordRefusal, type AppContext } from "./guard.js";
 import { ROUTES, type RouteSpec } from "./route-table.js";
 import { auditRoutes } from "./routes/audit-routes.js";
 import { controlPlaneRoutes } from "./routes/control-plane-routes.js";
 import { historyRoutes } from "./routes/history-routes.js";
+import { metricsRoutes } from "./routes/metrics-routes.js";
 import { processingRoutes } from "./routes/processing-routes.js";
 import { ruleRoutes } from "./routes/rule-routes.js";
 import { schedulerRoutes } from "./routes/scheduler-routes.js";
@@ -22,6 +24,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Errors are rendered by errorEnvelope and reported through onInternalError; Koa's default
   // handler would print stack traces to stderr for client mistakes as well.
   app.silent = true;
+  // Outermost: it sees every request's final status, the error envelope's included.
+  if (deps.metrics !== undefined) app.use(httpMetrics(deps.metrics));
   app.use(correlation(deps.newCorrelationId ?? randomUUID));
   app.use(errorEnvelope(deps.onInternalError ?? (() => undefined)));
   app.use(validRequestTarget);
@@ -52,13 +56,14 @@ function mountRoutes(deps: AppDeps): Router<RequestState> {
     ...adapt(schedulerRoutes(deps)),
     ...adapt(siteRoutes(deps)),
     ...(deps.processing !== undefined ? adapt(processingRoutes(deps, deps.processing)) : {}),
+    ...(deps.metrics !== undefined ? adapt(metricsRoutes(deps, deps.metrics)) : {}),
     getOpenApi: deps.docs.getOpenApi,
     getDocs: deps.docs.getDocs,
   };
   const router = new Router<RequestState>();
   const literals = literalSiblings(ROUTES);
   for (const route of ROUTES) {
-    if (route.requires === "processing" && deps.processing === undefined) continue;
+    if (route.requires !== undefined && deps[route.requires] === undefined) continue;
     const handler = handlers[route.operationId];
     if (handler === undefined) throw new Error(`no handler for route ${route.operationId}`);
     router[route.method](route.path.replace(/\{(\w+)\}/g, ":$1"), notShadowing(route, literals, withRoute(route, handler, deps)));

@@ -16,7 +16,7 @@ export interface RouteSpec {
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI path template. */
   path: string;
-  tag: "rules" | "site" | "scheduler" | "history" | "control-plane" | "audit" | "data-processing" | "docs";
+  tag: "rules" | "site" | "scheduler" | "history" | "control-plane" | "audit" | "data-processing" | "operations" | "docs";
   summary: string;
   /** Absent: public. */
   permission?: Permission;
@@ -35,8 +35,8 @@ export interface RouteSpec {
   envelope: Envelope;
   /** Error codes the route can answer besides internal. */
   errors: ErrorCode[];
-  /** An optional part of the service the route belongs to: mounted only when it is composed (AppDeps.processing). */
-  requires?: "processing";
+  /** An optional part of the service the route belongs to: mounted only when it is composed (AppDeps.processing, AppDeps.metrics). */
+  requires?: "processing" | "metrics";
 }
 
 const AUTH_READ: ErrorCode[] = ["unauthenticated", "permission-denied"];
@@ -80,13 +80,15 @@ export const ROUTES: readonly RouteSpec[] = [
   { operationId: "getRuleHistory", method: "get", path: "/api/rules/{id}/history", tag: "history", summary: "The rule's execution records by id: oldest first (resume with after_id) or, with order=desc, newest first (resume with before_id).", permission: "rule.read", query: "HistoryQuery", response: "HistoryPage", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "getRuleDecisions", method: "get", path: "/api/rules/{id}/decisions", tag: "history", summary: "Why the rule did not run: its suppression records (cooldown, time or value deadband, disabled, unavailable input, running, dropped event), repeats aggregated with a count and the first and last time, newest first (resume with before_id). Records not yet written are written first.", permission: "rule.read", query: "DecisionQuery", response: "DecisionPage", envelope: "api", errors: ["invalid-input", "not-found", ...AUTH_READ] },
   { operationId: "listSitePoints", method: "get", path: "/api/site/points", tag: "site", summary: "The loaded site's points in site-file order, each with its unit, range and the stored rules that read, watch or write it (as of the last reload), and the points stored rules use that the site does not declare.", permission: "rule.read", response: "SitePoints", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
-  { operationId: "getSchedulerStatus", method: "get", path: "/api/scheduler/status", tag: "scheduler", summary: "Running flag, rule counts, tick interval and load.", permission: "rule.read", response: "SchedulerStatusReport", envelope: "api", errors: AUTH_READ },
+  { operationId: "getSchedulerStatus", method: "get", path: "/api/scheduler/status", tag: "scheduler", summary: "Running flag, rule counts, tick interval and load, with a page of the per-rule statistics by id (after_id, limit: default 100, at most 1,000).", permission: "rule.read", query: "SchedulerStatusQuery", response: "SchedulerStatusReport", envelope: "api", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "reloadScheduler", method: "post", path: "/api/scheduler/reload", tag: "scheduler", summary: "Re-reads every rule from the store (needed only after out-of-band writes).", permission: "scheduler.reload", response: "ReloadSummary", envelope: "api", errors: ["invalid-input", "payload-too-large", "unsupported-media-type", ...AUTH_READ] },
 
   { operationId: "listProcessingTasks", method: "get", path: "/api/v1/data-processing/tasks", tag: "data-processing", summary: "The tasks this service can run: one discovery entry per enabled commissioned binding, with its features, policy and limits.", permission: "data_processing.read", response: "DataProcessingTaskList", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "getProcessorHealth", method: "get", path: "/api/v1/data-processing/processors/health", tag: "data-processing", summary: "Each processor route's health, checked now with a short timeout; never its endpoint or token.", permission: "data_processing.read", response: "ProcessorHealthReport", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
   { operationId: "processTask", method: "post", path: "/api/v1/data-processing/process", tag: "data-processing", summary: "Runs a task once: assembles the frame, asks the processor, validates the result and stores accepted output as derived data; audited before the processor is called. Headers: optional `x-request-id` (a ResourceId, echoed in the answer); `x-svc-confirmed: true` when the binding's route requires confirmation. Never writes live state, history or devices.", permission: "data_processing.run", request: "ProcessTaskRequest", response: "ProcessTaskResponse", envelope: "v1", requires: "processing", errors: [...MUTATION, ...PROCESSING] },
   { operationId: "listDerivedData", method: "get", path: "/api/v1/data-processing/derived", tag: "data-processing", summary: "One task's accepted results (svc.derived-data.v1), newest first; continue with `before`.", permission: "data_processing.read", query: "DerivedDataQuery", response: "DerivedDataPage", envelope: "v1", requires: "processing", errors: ["invalid-input", ...AUTH_READ] },
+
+  { operationId: "getMetrics", method: "get", path: "/metrics", tag: "operations", summary: "The service's own load in the Prometheus text format (version 0.0.4): executions and failures, suppressions, tick lag, queue depth, history writes, reloads, HTTP durations, store pool, process. Series and alerts: docs/operations.md. Any role's token (`rule.read`), as for GET /api/scheduler/status.", permission: "rule.read", mediaType: "text/plain; version=0.0.4", envelope: "raw", requires: "metrics", errors: AUTH_READ },
 
   { operationId: "getOpenApi", method: "get", path: "/openapi.json", tag: "docs", summary: "This document.", mediaType: "application/json", envelope: "raw", errors: [] },
   { operationId: "getDocs", method: "get", path: "/docs", tag: "docs", summary: "Interactive API docs (served locally).", mediaType: "text/html", envelope: "raw", errors: [] },

@@ -2,12 +2,17 @@
 // methods with plain values; runtime/metrics/ turns them into Prometheus series (GET /metrics).
 // The parts never import prom-client: tests and `svc test` pass `noMetrics`.
 import type { ExecutionTrigger } from "../store/store.js";
-import type { SuppressionReason } from "../engine/scheduler/types.js";
+import type { RunReport, SuppressionReason } from "../engine/scheduler/types.js";
 
 /** How an execution ended, for counting. */
 export type ExecutionOutcome = "success" | "failure" | "short_circuit";
 
 export interface ServiceMetrics {
+  /**
+   * Starts timing something: the returned function answers the seconds since, on a monotonic
+   * clock of the metrics' own (noMetrics: always 0), so that the parts read no clock for metrics.
+   */
+  stopwatch(): () => number;
   /** An execution finished (scheduled or manual); `seconds` is its run time. */
   executionFinished(trigger: ExecutionTrigger, outcome: ExecutionOutcome, seconds: number): void;
   /** The scheduler suppressed a due or changed rule. */
@@ -25,7 +30,10 @@ export interface ServiceMetrics {
 }
 
 /** Counts nothing: for tests, `svc test` and embedded uses. */
+const zero = (): number => 0;
+
 export const noMetrics: ServiceMetrics = {
+  stopwatch: () => zero,
   executionFinished: () => undefined,
   suppressed: () => undefined,
   tickLag: () => undefined,
@@ -34,3 +42,16 @@ export const noMetrics: ServiceMetrics = {
   reloaded: () => undefined,
   httpRequest: () => undefined,
 };
+
+/** How an execution's report counts: stopped by an unavailable input, else by its success. */
+export function executionOutcome(report: Pick<RunReport, "success" | "shortCircuited">): ExecutionOutcome {
+  if (report.shortCircuited) return "short_circuit";
+  return report.success ? "success" : "failure";
+}
+
+/** The text GET /metrics answers: the Prometheus text exposition format (runtime/metrics/prom-metrics.ts). */
+export interface MetricsExposition {
+  /** `text/plain; version=0.0.4; charset=utf-8`. */
+  readonly contentType: string;
+  text(): Promise<string>;
+}

@@ -12,6 +12,7 @@ import type { PointEvent } from "../points/point-table.js";
 import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
 import type { Store } from "../store/store.js";
 import type { RuleProblem } from "./loaded-rule.js";
+import { measureTickLag } from "../metrics/measure-tick-lag.js";
 import type { ServiceMetrics } from "../metrics/service-metrics.js";
 import { createRuleRuntime, type ReloadSummary, type RuleRuntime, type RuleRuntimeOptions } from "./rule-runtime.js";
 import { createRuleService, type RuleService } from "./rule-service.js";
@@ -70,7 +71,8 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     store,
     plane,
     clock,
-    timer,
+    // Only the scheduler's ticks are measured (not the simulator's or the flush timer's).
+    timer: options.metrics !== undefined ? measureTickLag(timer, clock, options.metrics) : timer,
     recorder,
     site,
     tickMs: options.tickMs,

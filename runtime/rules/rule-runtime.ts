@@ -8,7 +8,7 @@
 import type { SiteIndex } from "../../compiler/index.js";
 import { pointUsage, type PointUsage, type UsageRule } from "../../compiler/index.js";
 import { createScheduler } from "../engine/scheduler/index.js";
-import type { Clock, PointEvent, SchedulerStatus, TickTimer } from "../engine/scheduler/types.js";
+import type { Clock, PointEvent, RuleStatus, RuleStatusPage, SchedulerStatus, TickTimer } from "../engine/scheduler/types.js";
 import type { DecisionPage, PointRef } from "../../generated/types.js";
 import { createDecisionRecorder } from "../decisions/decision-recorder.js";
 import type { ExecutionResult } from "../engine/execution-result.js";
@@ -21,7 +21,7 @@ import { loadRule, loadRules, type HeldRule, type LoadedRule, type RuleProblem }
 import { createRuleRunner, type Execution } from "./rule-runner.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
-import type { ServiceMetrics } from "../metrics/service-metrics.js";
+import { executionOutcome, noMetrics, type ServiceMetrics } from "../metrics/service-metrics.js";
 
 export interface RuleRuntimeOptions {
   store: Store;
@@ -84,7 +84,12 @@ export interface RuleRuntime {
   offer(event: PointEvent): boolean;
   execute(ruleId: number): Promise<ManualExecution>;
   variables(ruleId: number): Promise<VariableView[]>;
+  /** The counts and load (per-rule statistics are paged: ruleStatuses). */
   status(): RuntimeStatus;
+  /** One rule's scheduler statistics, or undefined when the last reload did not hold it. */
+  ruleStatus(ruleId: number): RuleStatus | undefined;
+  /** A page of the rules' scheduler statistics by id ascending (GET /api/scheduler/status, issue 19.4). */
+  ruleStatuses(page: { afterId?: number; limit: number }): RuleStatusPage;
   /** Who reads, watches and writes each point among the stored rules of the last reload (by refKey). */
   pointUsage(): Map<string, PointUsage<StoredUsageRule>>;
   /** A page of the rule's decision records, newest first; the records not yet written are written first. */
@@ -102,6 +107,14 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const { store, plane, clock } = options;
   const onError = options.onError ?? (() => undefined);
   const runner = createRuleRunner({ clock, catalog: plane.catalog, points: plane, pointHistory: store.points, recorder: options.recorder, onError });
+  // Every execution, scheduled or manual, is counted and timed for GET /metrics (issue 19.6).
+  const metrics = options.metrics ?? noMetrics;
+  const run: typeof runner = async (rule, trigger) => {
+    const elapsed = metrics.stopwatch();
+    const execution = await runner(rule, trigger);
+    metrics.executionFinished(trigger, executionOutcome(execution.report), elapsed());
+    return execution;
+  };
   // Cooldown starts being written to the store; a reload and stop wait for them (issue 16.10).
   const cooldownWrites = new Set<Promise<void>>();
   const keepCooldown = (ruleId: number, at: number): void => {
@@ -135,7 +148,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     runner: async (rule, cause) => {
       // The scheduler never runs a disabled rule (docs/scheduler.md); a rule without a flow cannot run.
       if (!("executable" in rule)) return { success: false, actionsAttempted: 0, actionsSucceeded: 0, shortCircuited: false, reads: new Map() };
-      const execution = await runner(rule, cause.kind);
+      const execution = await run(rule, cause.kind);
       executed(rule.id, execution);
       return execution.report;
     },
@@ -147,6 +160,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       keepCooldown(ruleId, at);
     },
     onDecision: (decision) => {
+      if (decision.decision === "suppressed") metrics.suppressed(decision.reason);
       const described = describe(decision);
       if (described !== undefined) decisions.add(described);
     },
@@ -166,6 +180,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     if (waiting !== undefined) return waiting;
     const next = reloading.then(async () => {
       waiting = undefined;
+      const elapsed = metrics.stopwatch();
       await Promise.all(cooldownWrites); // so that the cooldowns read below include them
       const stored = await store.rules.listAll();
       const storedActedAt = await store.cooldowns.list();
@@ -184,6 +199,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       usageRules = stored.map(({ id, name, priority, nodes_json, trigger_config }) => ({ id, name, priority, nodes_json: nodes_json as StoredUsageRule["nodes_json"], trigger_config }));
       usage = undefined;
       for (const problem of found) options.onProblem?.(problem);
+      metrics.reloaded("full", stored.length, elapsed());
       return { loaded: rules.length, enabled: rules.filter((r) => r.enabled).length, problems: found };
     });
     waiting = next;
@@ -232,7 +248,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       await scheduler.runExclusive(
         ruleId,
         async () => {
-          execution = await runner(rule, "manual");
+          execution = await run(rule, "manual");
           return execution.report;
         },
         { cooldownMs: rule.cooldownMs },
@@ -254,6 +270,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     },
     // All stored rules as of the last reload, enabled or not (the scheduler holds the enabled ones).
     status: () => ({ ...scheduler.status(), totalRules, problems }),
+    ruleStatus: (ruleId) => scheduler.ruleStatus(ruleId),
+    ruleStatuses: (page) => scheduler.ruleStatuses(page),
     pointUsage: () => (usage ??= pointUsage(usageRules)),
   };
 }

@@ -9,7 +9,7 @@ import { knexHistoryStore } from "./knex-history-store.js";
 import { knexPointHistoryStore } from "./knex-point-history-store.js";
 import { knexProcessingStore } from "./knex-processing-store.js";
 import { knexRuleStore } from "./knex-rule-store.js";
-import type { Dialect, Store } from "./store.js";
+import type { Dialect, PoolUse, Store } from "./store.js";
 
 export class OuterStoreInTransactionError extends Error {
   override name = "OuterStoreInTransactionError";
@@ -47,7 +47,22 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
     // SQLite ignores the options: its transactions are serializable (and begin IMMEDIATE here).
     readSnapshot: (fn) => inTransaction(fn, SNAPSHOT),
     close: () => db.destroy(),
+    poolUse: () => poolUseOf(db),
   };
+}
+
+/** The part of knex's pool (tarn) the metrics read; undefined before the first query and after close. */
+interface TarnPool {
+  max: number;
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
+function poolUseOf(db: Knex): PoolUse {
+  const pool = (db.client as { pool?: TarnPool }).pool;
+  if (pool === undefined || pool === null) return { used: 0, free: 0, pendingAcquires: 0, max: 0 };
+  return { used: pool.numUsed(), free: pool.numFree(), pendingAcquires: pool.numPendingAcquires(), max: pool.max };
 }
 
 function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {

@@ -176,6 +176,15 @@ export interface DecisionStore {
   list(ruleId: number, options: { beforeId?: number; limit: number }): Promise<DecisionRecord[]>;
 }
 
+/** The store's connection pool as it stands (counters only: reading them does no I/O). */
+export interface PoolUse {
+  used: number;
+  free: number;
+  /** Operations waiting for a connection. */
+  pendingAcquires: number;
+  max: number;
+}
+
 export interface Store {
   readonly rules: RuleStore;
   readonly history: HistoryStore;
@@ -205,4 +214,6 @@ export interface Store {
   readSnapshot<T>(fn: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the connections (not allowed on the store of a transaction). */
   close(): Promise<void>;
+  /** The connection pool's use, for GET /metrics; absent on the store of a transaction. */
+  poolUse?(): PoolUse;
 }

@@ -6,6 +6,8 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../cli/main.js";
+import { mintToken } from "../../runtime/auth/mint-token.js";
+import { parsePrometheusText, valueOf } from "../helpers/prometheus-text.js";
 import { projectRoot } from "../helpers/paths.js";
 
 /** `svc serve` in-process on loopback ports with its var folder in `dir`; signals and exit captured. */
@@ -49,6 +51,30 @@ describe("svc serve", () => {
       () => "refused",
     );
     expect(refused).to.equal("refused");
+  });
+
+  it("issue 19.6: the service answers GET /metrics with its own load: scheduler, rules, store pool, HTTP and process series", async () => {
+    const secret = "a-serve-test-secret-of-more-than-32-bytes";
+    const running = await serve({ SVC_JWT_SECRET: secret, SVC_DATA_PROCESSING: "off" });
+    expect(running.code, running.err()).to.equal(0);
+    try {
+      const url = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(running.out())![1]!;
+      const token = await mintToken(new TextEncoder().encode(secret), { sub: "prometheus", role: "Viewer", ttlSeconds: 60 }, Date.now());
+      expect((await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })).status, "a token is needed").to.equal(401);
+      await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+      const reply = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) });
+      expect(reply.status).to.equal(200);
+      const families = parsePrometheusText(await reply.text());
+      expect(valueOf(families, "svc_rules_total")).to.equal(0);
+      expect(valueOf(families, "svc_scheduler_queued")).to.equal(0);
+      expect(valueOf(families, "svc_store_pool_max"), "SQLite: one connection").to.equal(1);
+      expect(valueOf(families, "svc_reload_duration_seconds_count", { kind: "full" }), "the start-up reload").to.equal(1);
+      expect(valueOf(families, "svc_http_request_duration_seconds_count", { method: "GET", route: "/health", status: "200" })).to.equal(1);
+      expect(families.get("process_resident_memory_bytes")?.type).to.equal("gauge");
+    } finally {
+      running.signal("SIGTERM");
+      expect(await running.exit).to.equal(0);
+    }
   });
 
   it("refuses to start on a bad setting, naming the variable (exit 2)", async () => {

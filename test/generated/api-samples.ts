@@ -50,6 +50,7 @@ const status = {
     { id: 1, executions: 3, failures: 1, last_run_at: at, suppressed, last_outcome: { at, success: true, actions_attempted: 1, actions_succeeded: 1, short_circuited: false } },
     { id: 2, executions: 0, failures: 0, last_run_at: null, suppressed, last_outcome: null },
   ],
+  next_after_id: null,
   problems: [problem],
 };
 
@@ -207,9 +208,10 @@ export const API_SAMPLES = {
   },
   ReloadSummary: { valid: [{ loaded: 2, enabled: 1, problems: [] }, { loaded: 1, enabled: 1, problems: [problem] }], invalid: [{ loaded: 2, enabled: 1, problems: [{ ruleId: 2 }] }] },
   SchedulerStatusReport: {
-    valid: [status, { ...status, running: false, last_tick_at: null, rules: [], problems: [] }],
-    invalid: [{ ...status, rules: [{ ...status.rules[0], suppressed: { cooldown: 1 } }] }, { ...status, tickMs: 100 }, { ...status, last_tick_at: 0 }],
+    valid: [status, { ...status, running: false, last_tick_at: null, rules: [], problems: [] }, { ...status, rules: [status.rules[0]], next_after_id: 1 }],
+    invalid: [{ ...status, rules: [{ ...status.rules[0], suppressed: { cooldown: 1 } }] }, { ...status, tickMs: 100 }, { ...status, last_tick_at: 0 }, { ...status, next_after_id: 0 }, { ...status, next_after_id: undefined }],
   },
+  SchedulerStatusQuery: { valid: [{}, { after_id: "0", limit: "1000" }, { after_id: "1200", limit: "1" }], invalid: [{ limit: "0" }, { limit: "1001" }, { limit: "05" }, { after_id: "-1" }, { page: "1" }] },
   DataProcessingTaskList: { valid: [{ items: [] }, { items: [discoveryEntry] }], invalid: [{ items: [{ ...discoveryEntry, deadline_ms: 0 }] }, { entries: [] }] },
   ProcessorHealthReport: {
     valid: [{ items: [] }, { items: [healthy, unhealthy] }],

@@ -13,6 +13,7 @@ import type { Clock } from "../../runtime/engine/scheduler/types.js";
 import type { ProcessingDeps } from "../../runtime/http/app-deps.js";
 import { createHttpServer } from "../../runtime/http/create-http-server.js";
 import type { LiveHistory } from "../../runtime/http/live-history.js";
+import type { MetricsExposition, ServiceMetrics } from "../../runtime/metrics/service-metrics.js";
 import { openStore } from "../../runtime/store/open-store.js";
 import type { Store } from "../../runtime/store/store.js";
 import { createEngineFixture, type EngineFixture } from "../rules/engine-fixture.js";
@@ -69,6 +70,8 @@ export interface HttpFixtureOptions {
   requestTimeoutMs?: number;
   /** Data processing, built on the fixture's clock (see data-processing-fixture.ts); absent: its routes are not mounted. */
   processing?: (clock: Clock) => ProcessingDeps;
+  /** The service's metrics, given to the engine and the app as runtime/main.ts does; absent: GET /metrics is not mounted. */
+  metrics?: ServiceMetrics & MetricsExposition;
 }
 
 export async function startHttpFixture(options: HttpFixtureOptions = {}): Promise<HttpFixture> {
@@ -76,7 +79,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
   const store = wrap(options.store ?? (await openStore("sqlite::memory:")));
   // As the service wires it (runtime/main.ts): written decision records go to the live readers.
   let publishDecisions: LiveHistory["publishDecisions"] = () => undefined;
-  const base = await createEngineFixture({ store, onDecisionsWritten: (records) => publishDecisions(records) });
+  const base = await createEngineFixture({ store, onDecisionsWritten: (records) => publishDecisions(records), ...(options.metrics !== undefined ? { metrics: options.metrics } : {}) });
   const clock = base.time.clock;
   const auth = createAuthenticator({
     verifier: createJwtVerifier(readAuthConfig({ SVC_JWT_SECRET: new TextDecoder().decode(SECRET) }), clock),
@@ -95,6 +98,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
       ...(options.batchBodyLimitBytes !== undefined ? { batchBodyLimitBytes: options.batchBodyLimitBytes } : {}),
       ...(options.processing !== undefined ? { processing: options.processing(clock) } : {}),
+      ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),
       onInternalError: (error) => internalErrors.push(error),
     },
     {

@@ -6,6 +6,7 @@ import { expect } from "chai";
 import { SCHEMAS } from "../../generated/schemas.js";
 import { buildOpenApi, type JsonObject } from "../../runtime/http/openapi/build-openapi.js";
 import { ROUTES } from "../../runtime/http/route-table.js";
+import { createPromMetrics } from "../../runtime/metrics/prom-metrics.js";
 import type { RunningProcessor } from "../../runtime/processor/start-processor.js";
 import { databaseBackends } from "../store/backends.js";
 import { START } from "../rules/engine-fixture.js";
@@ -41,6 +42,7 @@ for (const [name, backend] of databaseBackends()) {
       processor = await startReference(pack);
       fixture = await startHttpFixture({
         store: await backend.open("openapi"),
+        metrics: createPromMetrics({ processMetrics: false }),
         processing: processingDeps({
           pack,
           endpoint: () => processor.url,
@@ -89,6 +91,8 @@ for (const [name, backend] of databaseBackends()) {
       await call("enableRule", "POST", `/api/rules/${id}/enable`, { token: admin, body: confirmed });
       const status = await call("getSchedulerStatus", "GET", "/api/scheduler/status", { token: viewer });
       expect((status.json as { data: { rules: unknown[] } }).data.rules).to.have.length(1);
+      await call("getSchedulerStatus", "GET", "/api/scheduler/status?after_id=0&limit=1000", { token: viewer });
+      await call("getSchedulerStatus", "GET", "/api/scheduler/status?limit=1001", { token: viewer });
       await call("disableRule", "POST", `/api/rules/${id}/disable`, { token: admin, body: confirmed });
       await call("executeRule", "POST", `/api/rules/${id}/execute`, { token: admin, body: confirmed });
       await call("getRuleVariables", "GET", `/api/rules/${id}/variables`, { token: viewer });
@@ -130,6 +134,9 @@ for (const [name, backend] of databaseBackends()) {
       const derived = await call("listDerivedData", "GET", "/api/v1/data-processing/derived?task_id=site-load-forecast&limit=1", { token: viewer });
       expect(derived.json.items).to.have.length(1);
       await call("listDerivedData", "GET", "/api/v1/data-processing/derived?limit=1", { token: viewer });
+      const metrics = await call("getMetrics", "GET", "/metrics", { token: viewer });
+      expect(metrics.headers.get("content-type")).to.match(/^text\/plain; version=0\.0\.4/);
+      await call("getMetrics", "GET", "/metrics");
       await call("getOpenApi", "GET", "/openapi.json");
       await call("getDocs", "GET", "/docs");
       expect([...seen].sort()).to.deep.equal(ROUTES.map((r) => r.operationId).sort());

@@ -39,7 +39,7 @@ for (const [name, backend] of databaseBackends()) {
       await f.engine.service.setEnabled(id, true);
       await f.advance(900);
       expect(await runs(f, id)).to.have.length(1);
-      expect(f.engine.runtime.status().perRule[id]!.suppressed.cooldown).to.equal(1);
+      expect(f.engine.runtime.ruleStatus(id)!.suppressed.cooldown).to.equal(1);
       await f.advance(200);
       expect(await runs(f, id)).to.have.length(2);
     });

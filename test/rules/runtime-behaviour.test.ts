@@ -144,7 +144,7 @@ describe("rule engine: spec runtime behaviour", () => {
     f.engine.plane.setMeasurement(SUPPLY, 22); // both pass
     await f.advance(0);
     expect((await f.history(id)).map((e) => resultOf(e).variables.t)).to.deep.equal([20, 22]);
-    const suppressed = f.engine.runtime.status().perRule[id]!.suppressed;
+    const suppressed = f.engine.runtime.ruleStatus(id)!.suppressed;
     expect(suppressed.deadband_time).to.be.greaterThan(0);
     expect(suppressed.deadband_value).to.be.greaterThan(0);
   });
@@ -177,7 +177,7 @@ describe("rule engine: spec runtime behaviour", () => {
     const runs = await f.history(id);
     expect(runs).to.have.length(1);
     expect(resultOf(runs[0]!).variables.t).to.equal(25);
-    expect(f.engine.runtime.status().perRule[id]!.suppressed.deadband_value).to.be.greaterThan(0);
+    expect(f.engine.runtime.ruleStatus(id)!.suppressed.deadband_value).to.be.greaterThan(0);
   });
 
   it("spec runtime item 8: an unavailable input short-circuits the evaluation; the execution is recorded and nothing is written", async () => {
@@ -268,7 +268,7 @@ describe("rule engine: spec runtime behaviour", () => {
     await f.engine.service.setEnabled(id, true);
     expect(counts()).to.deep.equal([1, 1]);
     await f.engine.service.update(id, { trigger_config: { type: "interval", interval_ms: 250 } });
-    expect(f.engine.runtime.status().perRule[id]).to.not.equal(undefined);
+    expect(f.engine.runtime.ruleStatus(id)).to.not.equal(undefined);
     await f.advance(250);
     expect(await f.history(id)).to.have.length(1, "the updated trigger is in force");
     await f.engine.service.setEnabled(id, false);
@@ -305,7 +305,7 @@ describe("rule engine: spec runtime behaviour", () => {
     const id = await f.addRule("cool", "trigger every 100ms\ncooldown 1s\nwrite action(7, 2) = 1");
     await f.advance(1000);
     expect(await f.history(id)).to.have.length(1);
-    expect(f.engine.runtime.status().perRule[id]!.suppressed.cooldown).to.be.greaterThan(0);
+    expect(f.engine.runtime.ruleStatus(id)!.suppressed.cooldown).to.be.greaterThan(0);
     await f.advance(200);
     expect(await f.history(id)).to.have.length(2);
   });
@@ -336,7 +336,7 @@ describe("rule engine: spec runtime behaviour", () => {
       const id = await f.addRule("unavailable", "trigger every 1s\ninput t = measurement(7, 1)\nwrite action(7, 2) = t");
       await f.advance(1000);
       expect(resultOf((await f.history(id))[0]!).short_circuit).to.include({ variable: "t" });
-      expect(f.engine.runtime.status().perRule[id]!.suppressed.input_unavailable).to.equal(1);
+      expect(f.engine.runtime.ruleStatus(id)!.suppressed.input_unavailable).to.equal(1);
     });
   });
 });

@@ -6,6 +6,7 @@ import { classify, sameObservation } from "./change-detector.js";
 import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
 import { createDueHeap, decideInterval, dueAt, heldDue, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
+import { IdPageSelection } from "./id-page.js";
 import { createReadyQueue } from "./ready-queue.js";
 import { RuleSlot } from "./rule-slot.js";
 import { sameTrigger } from "./scheduled-trigger.js";
@@ -13,6 +14,7 @@ import type {
   PointEvent,
   RuleStatus,
   RunCause,
+  RuleStatusPage,
   RunReport,
   ScheduledRule,
   Scheduler,
@@ -167,12 +169,6 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   status(): SchedulerStatus {
-    const perRule: Record<number, RuleStatus> = {};
-    for (const slot of this.slots.values()) {
-      if (!slot.listed) continue;
-      const { stats } = slot;
-      perRule[slot.id] = { ...stats, suppressed: { ...stats.suppressed }, lastOutcome: stats.lastOutcome && { ...stats.lastOutcome } };
-    }
     return {
       running: this.stopTimer !== null,
       tickMs: this.tickMs,
@@ -185,8 +181,20 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
       failures: this.failures,
       droppedEvents: this.channel.dropped,
       lastTickAt: this.lastTickAt,
-      perRule,
     };
+  }
+
+  ruleStatus(ruleId: number): RuleStatus | undefined {
+    const slot = this.slots.get(ruleId);
+    return slot?.listed ? copyStats(slot.stats) : undefined;
+  }
+
+  ruleStatuses({ afterId = 0, limit }: { afterId?: number; limit: number }): RuleStatusPage {
+    const selection = new IdPageSelection(afterId, limit);
+    for (const slot of this.slots.values()) if (slot.listed) selection.offer(slot.id);
+    const { ids, more } = selection.take();
+    const rules = ids.map((id) => ({ id, ...copyStats(this.slots.get(id)!.stats) }));
+    return { rules, nextAfterId: more && ids.length > 0 ? ids[ids.length - 1]! : null };
   }
 
   // ---- the loop ----
@@ -466,4 +474,8 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
 /** A successful execution that performed at least one action starts the cooldown. */
 function acted(report: RunReport): boolean {
   return report.success && report.actionsSucceeded >= 1;
+}
+
+function copyStats(stats: RuleStatus): RuleStatus {
+  return { ...stats, suppressed: { ...stats.suppressed }, lastOutcome: stats.lastOutcome && { ...stats.lastOutcome } };
 }

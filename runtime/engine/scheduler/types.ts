@@ -70,7 +70,7 @@ export type { PointEvent };
 
 // ---- The scheduler itself (added with the scheduler; docs/scheduler.md is its contract). ----
 
-/** Why a due or changed rule did not run; each is counted in `status().perRule[id].suppressed`. */
+/** Why a due or changed rule did not run; each is counted in `ruleStatus(id).suppressed`. */
 export type SuppressionReason =
   | "deadband_time"
   | "deadband_value"
@@ -158,8 +158,13 @@ export interface SchedulerStatus {
   failures: number;
   droppedEvents: number;
   lastTickAt: number | null;
-  /** Every rule of the last reload, by id. */
-  perRule: Record<number, RuleStatus>;
+}
+
+/** A page of the rules' statistics, by id ascending (Scheduler.ruleStatuses). */
+export interface RuleStatusPage {
+  rules: (RuleStatus & { id: number })[];
+  /** The `afterId` of the next page when rules with a higher id remain, else null. */
+  nextAfterId: number | null;
 }
 
 export interface Scheduler<R extends ScheduledRule> {
@@ -181,5 +186,13 @@ export interface Scheduler<R extends ScheduledRule> {
    * the last reload); its writes are the rule's own.
    */
   runExclusive(ruleId: number, fn: () => Promise<RunReport>, options?: { cooldownMs?: number }): Promise<RunReport>;
+  /** The counts and load; no per-rule statistics (those are paged: ruleStatuses). */
   status(): SchedulerStatus;
+  /** One rule's statistics (a copy), or undefined when the last reload did not hold it. */
+  ruleStatus(ruleId: number): RuleStatus | undefined;
+  /**
+   * The statistics (copies) of at most `limit` rules of the last reload with an id above `afterId`
+   * (default 0), by id ascending. Costs one pass over the rules, not a sort of them.
+   */
+  ruleStatuses(page: { afterId?: number; limit: number }): RuleStatusPage;
 }

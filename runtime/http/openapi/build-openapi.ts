@@ -21,6 +21,7 @@ const TAGS: Record<RouteSpec["tag"], string> = {
   history: "The durable execution history.",
   scheduler: "The scheduler's state and reload.",
   "data-processing": "Data processing: task discovery, processor health, processing calls and their derived data (control-plane envelope). Mounted only when data processing is enabled.",
+  operations: "The service's own load for monitoring (Prometheus); docs/operations.md.",
   docs: "This document and the interactive docs.",
 };
 

@@ -14,8 +14,8 @@ describe("scheduler failures and decisions", () => {
     await h.time.advance(100);
     const status = h.scheduler.status();
     expect(status).to.deep.include({ executions: 2, failures: 1, inFlight: 1 });
-    expect(status.perRule[1]).to.deep.include({ executions: 2, failures: 1 });
-    expect(status.perRule[1]!.lastOutcome).to.deep.equal({
+    expect(h.scheduler.ruleStatus(1)).to.deep.include({ executions: 2, failures: 1 });
+    expect(h.scheduler.ruleStatus(1)!.lastOutcome).to.deep.equal({
       at: 100,
       success: false,
       actionsAttempted: 0,
@@ -43,15 +43,15 @@ describe("scheduler failures and decisions", () => {
     await time.advance(200);
     expect(calls).to.equal(4);
     expect(scheduler.status()).to.deep.include({ executions: 4, failures: 4, inFlight: 0 });
-    expect(scheduler.status().perRule[2]!.lastOutcome!.error).to.equal("not a promise");
+    expect(scheduler.ruleStatus(2)!.lastOutcome!.error).to.equal("not a promise");
   });
 
   it("a report with success false counts as a failure; a short-circuited one counts 'input_unavailable'", async () => {
     const h = harness({ rules: [rule(1, interval(100))] });
     h.runner.answer = (_rule, cause) => report({ success: cause.at !== 100, shortCircuited: cause.at === 200 });
     await h.time.advance(300);
-    expect(h.scheduler.status().perRule[1]).to.deep.include({ executions: 3, failures: 1 });
-    expect(h.scheduler.status().perRule[1]!.suppressed.input_unavailable).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)).to.deep.include({ executions: 3, failures: 1 });
+    expect(h.scheduler.ruleStatus(1)!.suppressed.input_unavailable).to.equal(1);
   });
 
   it("onDecision reports runs and suppressions as data", async () => {

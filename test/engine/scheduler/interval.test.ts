@@ -80,7 +80,7 @@ describe("scheduler cooldown", () => {
     h.runner.answer = () => ({ success: true, actionsAttempted: 1, actionsSucceeded: 1, shortCircuited: false, reads: new Map() });
     await h.time.advance(500);
     expect(runTimes(h)).to.deep.equal([100, 500]);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown).to.equal(1);
     expect(h.decisions.filter((d) => d.decision === "suppressed").map((d) => d.at)).to.deep.equal([200]);
   });
 
@@ -101,7 +101,7 @@ describe("scheduler cooldown", () => {
       const h = harness({ rules: [rule(1, interval(100), { cooldownMs: 150 })] });
       h.runner.answer = () => ({ ...outcome, shortCircuited: false, reads: new Map() });
       await h.time.advance(300);
-      expect(h.scheduler.status().perRule[1]!.suppressed.cooldown, JSON.stringify(outcome)).to.equal(suppressed);
+      expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown, JSON.stringify(outcome)).to.equal(suppressed);
     }
   });
 
@@ -116,7 +116,7 @@ describe("scheduler cooldown", () => {
       await h.time.advance(950);
     }
     expect(runTimes(h)).to.deep.equal([100, 1100, 2100, 3100]);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(0);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown).to.equal(0);
   });
 
   it("cooldown: suppresses an on_change rule's change, which fires once the cooldown has elapsed", async () => {
@@ -128,7 +128,7 @@ describe("scheduler cooldown", () => {
     h.scheduler.offer({ index: 0, value: 2, at: 0 });
     await h.time.advance(900);
     expect(h.runner.calls).to.have.length(1);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown).to.equal(1);
     await h.time.advance(100);
     expect(h.runner.calls.map((c) => c.cause)).to.deep.equal([
       { kind: "on_change", at: 0, path: "fast", index: 0, value: 1 },
@@ -146,7 +146,7 @@ describe("scheduler disabled rules", () => {
     await h.time.advance(500);
     expect(h.runner.calls).to.have.length(0);
     expect(h.scheduler.status()).to.deep.include({ totalRules: 3, enabledRules: 1 });
-    expect(Object.keys(h.scheduler.status().perRule)).to.deep.equal(["1", "2", "3"]);
+    expect(h.scheduler.ruleStatuses({ limit: 10 }).rules.map((r) => r.id)).to.deep.equal([1, 2, 3]);
   });
 
   it("disabled rules: a reload may pass all rules or only the enabled ones", async () => {
@@ -165,7 +165,7 @@ describe("scheduler disabled rules", () => {
     h.runner.settleAll();
     await h.time.advance(100);
     expect(h.runner.ids()).to.deep.equal([1]);
-    expect(h.scheduler.status().perRule[2]!.suppressed.disabled).to.equal(1);
+    expect(h.scheduler.ruleStatus(2)!.suppressed.disabled).to.equal(1);
     expect(h.decisions.at(-1)).to.deep.equal({ ruleId: 2, at: 100, decision: "suppressed", reason: "disabled" });
   });
 });

@@ -78,8 +78,8 @@ describe("scheduler loop (spec item 1)", () => {
       droppedEvents: 0,
       lastTickAt: 100,
     });
-    expect(Object.keys(status.perRule)).to.deep.equal(["1", "2", "3"]);
-    expect(status.perRule[1]).to.deep.equal({
+    expect(h.scheduler.ruleStatuses({ limit: 10 }).rules.map((r) => r.id)).to.deep.equal([1, 2, 3]);
+    expect(h.scheduler.ruleStatus(1)).to.deep.equal({
       executions: 1,
       failures: 0,
       lastRunAt: 100,
@@ -88,7 +88,7 @@ describe("scheduler loop (spec item 1)", () => {
     });
     h.runner.settleAll({ actionsAttempted: 2, actionsSucceeded: 1 });
     await h.time.advance(0);
-    expect(h.scheduler.status().perRule[1]!.lastOutcome).to.deep.equal({
+    expect(h.scheduler.ruleStatus(1)!.lastOutcome).to.deep.equal({
       at: 100,
       success: true,
       actionsAttempted: 2,

@@ -12,7 +12,7 @@ async function event(h: Harness, index: number, value: number): Promise<void> {
 
 const values = (h: Harness): number[] => h.runner.calls.map((c) => (c.cause.kind === "on_change" ? c.cause.value : NaN));
 const times = (h: Harness): number[] => h.runner.calls.map((c) => c.cause.at);
-const suppressed = (h: Harness) => h.scheduler.status().perRule[1]!.suppressed;
+const suppressed = (h: Harness) => h.scheduler.ruleStatus(1)!.suppressed;
 
 describe("scheduler on_change fast path (spec item 3)", () => {
   it("item 3: the event's value decides the trigger; nothing is sampled or read back", async () => {

@@ -51,7 +51,7 @@ describe("scheduler parallelism (spec item 2)", () => {
     h.runner.hold = true;
     await h.time.advance(500);
     expect(h.runner.calls).to.have.length(1);
-    expect(h.scheduler.status().perRule[1]!.suppressed.running).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.running).to.equal(1);
     expect(h.decisions.filter((d) => d.decision === "suppressed").map((d) => [d.at, d.reason])).to.deep.equal([[200, "running"]]);
     h.runner.settleAll();
     await h.time.advance(100);
@@ -68,9 +68,9 @@ describe("scheduler parallelism (spec item 2)", () => {
     h.scheduler.offer({ index: 2, value: 2, at: 0 });
     await h.time.advance(0);
     expect(h.runner.calls).to.have.length(1);
-    expect(h.scheduler.status().perRule[1]!.suppressed.running).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.running).to.equal(1);
     await h.time.advance(300);
-    expect(h.scheduler.status().perRule[1]!.suppressed.running, "the same value is counted once").to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.running, "the same value is counted once").to.equal(1);
     h.runner.settleAll();
     await h.time.advance(100);
     expect(h.runner.calls.map((c) => c.cause)).to.deep.equal([
@@ -98,7 +98,7 @@ describe("scheduler parallelism (spec item 2)", () => {
     expect(order).to.deep.equal(["manual starts, scheduled open: 0"]);
     await h.time.advance(300);
     expect(h.runner.calls, "not started while the manual run holds the rule").to.have.length(1);
-    expect(h.scheduler.status().perRule[1]!.suppressed.running).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.running).to.equal(1);
     finishManual!();
     await manual;
     await h.time.advance(100);
@@ -115,7 +115,7 @@ describe("scheduler parallelism (spec item 2)", () => {
     h.runner.settleAll();
     await h.time.advance(0);
     expect(h.runner.ids()).to.deep.equal([1]);
-    expect(h.scheduler.status().perRule[2]!.suppressed.running).to.equal(1);
+    expect(h.scheduler.ruleStatus(2)!.suppressed.running).to.equal(1);
     finishManual!();
     await manual;
   });
@@ -125,7 +125,7 @@ describe("scheduler parallelism (spec item 2)", () => {
     await h.scheduler.runExclusive(1, async () => report({ actionsAttempted: 1, actionsSucceeded: 1 }));
     await h.time.advance(900);
     expect(h.runner.calls).to.have.length(0);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(1);
+    expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown).to.equal(1);
     await h.time.advance(100);
     expect(h.runner.calls.map((c) => c.cause.at)).to.deep.equal([1000]);
   });
@@ -142,6 +142,6 @@ describe("scheduler parallelism (spec item 2)", () => {
       });
     await Promise.all([manual("a"), manual("b")]);
     expect(log).to.deep.equal(["a in", "a out", "b in", "b out"]);
-    expect(h.scheduler.status().perRule).to.deep.equal({});
+    expect(h.scheduler.ruleStatuses({ limit: 10 })).to.deep.equal({ rules: [], nextAfterId: null });
   });
 });

@@ -66,7 +66,7 @@ describe("scheduler reload (spec item 12)", () => {
     await event(h, 0, 6);
     await h.time.advance(100);
     expect(h.runner.ids(), "no first-value run, no re-run of the interval rule").to.deep.equal([1, 2]);
-    expect(h.scheduler.status().perRule[1]!.suppressed).to.deep.include({ no_change: 1, deadband_time: 1 });
+    expect(h.scheduler.ruleStatus(1)!.suppressed).to.deep.include({ no_change: 1, deadband_time: 1 });
   });
 
   it("item 12: a rule whose trigger changed starts afresh: first value triggers, interval runs at the next tick", async () => {
@@ -94,8 +94,8 @@ describe("scheduler reload (spec item 12)", () => {
     expect(h.runner.calls.map((c) => c.cause.at)).to.deep.equal([100]);
     await h.time.advance(200); // held by the cooldown at 200 and, with the new trigger, at 300; runs when it ends
     expect(h.runner.calls.map((c) => c.cause.at)).to.deep.equal([100, 1100]);
-    expect(h.scheduler.status().perRule[1]!.suppressed.cooldown).to.equal(2);
-    expect(h.scheduler.status().perRule[1]).to.deep.include({ executions: 2 });
+    expect(h.scheduler.ruleStatus(1)!.suppressed.cooldown).to.equal(2);
+    expect(h.scheduler.ruleStatus(1)).to.deep.include({ executions: 2 });
   });
 
   it("item 12: a rule removed while it runs stays exclusive until that execution finishes, then leaves the status", async () => {
@@ -103,7 +103,9 @@ describe("scheduler reload (spec item 12)", () => {
     h.runner.hold = true;
     await h.time.advance(100);
     h.scheduler.reload([]);
-    expect(h.scheduler.status()).to.deep.include({ totalRules: 0, enabledRules: 0, inFlight: 1, perRule: {} });
+    expect(h.scheduler.status()).to.deep.include({ totalRules: 0, enabledRules: 0, inFlight: 1 });
+    expect(h.scheduler.ruleStatuses({ limit: 10 }).rules).to.deep.equal([]);
+    expect(h.scheduler.ruleStatus(1)).to.equal(undefined);
     let manualStarted = false;
     const manual = h.scheduler.runExclusive(1, async () => {
       manualStarted = true;

@@ -6,7 +6,7 @@ import type { SchedulerDecision } from "../../../runtime/engine/scheduler/types.
 import { harness, interval, onChange, report, rule, type Harness } from "./fakes.js";
 
 const suppressions = (h: Harness, reason: string): SchedulerDecision[] => h.decisions.filter((d) => d.decision === "suppressed" && d.reason === reason);
-const counts = (h: Harness, id: number) => h.scheduler.status().perRule[id]!.suppressed;
+const counts = (h: Harness, id: number) => h.scheduler.ruleStatus(id)!.suppressed;
 
 describe("scheduler: a disabled rule's trigger (issue 18.4)", () => {
   it("issue 18.4: a disabled interval rule is reported 'disabled' once per interval, when it would have been due, and never runs", async () => {

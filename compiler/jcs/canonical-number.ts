@@ -70,26 +70,26 @@ function writeScaled(y: number, fractionDigits: number, buffer: Uint8Array, star
     let rest = y | 0; // int32: the division by 10 becomes a multiplication
     for (let i = 0; i < fractionDigits; i++) {
       const next = (rest / 10) | 0;
-      buffer[--at] = 0x30 + rest - next * 10;
+      buffer[--at] = 0x30 + (rest - next * 10);
       rest = next;
     }
     if (fractionDigits > 0) buffer[--at] = 0x2e;
     do {
       const next = (rest / 10) | 0;
-      buffer[--at] = 0x30 + rest - next * 10;
+      buffer[--at] = 0x30 + (rest - next * 10);
       rest = next;
     } while (at > start);
   } else {
     let rest = y;
     for (let i = 0; i < fractionDigits; i++) {
       const next = Math.floor(rest / 10);
-      buffer[--at] = 0x30 + rest - next * 10;
+      buffer[--at] = 0x30 + (rest - next * 10);
       rest = next;
     }
     if (fractionDigits > 0) buffer[--at] = 0x2e;
     do {
       const next = Math.floor(rest / 10);
-      buffer[--at] = 0x30 + rest - next * 10;
+      buffer[--at] = 0x30 + (rest - next * 10);
       rest = next;
     } while (at > start);
   }

@@ -24,6 +24,10 @@ export function writePlainJson(value: unknown, options: PlainJsonOptions): ByteS
 export class ByteSink {
   buffer: Uint8Array = new Uint8Array(4096);
   length = 0;
+  /** The last string written and where its quoted bytes are: arrays of qualities repeat a few strings. */
+  lastText = "";
+  lastAt = 0;
+  lastLength = 0;
 
   reserve(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;
@@ -135,6 +139,16 @@ function writeString(text: string, sink: ByteSink): boolean {
   sink.reserve(n * 3 + 2); // UTF-8 needs at most 3 bytes per UTF-16 unit (4 per surrogate pair)
   let buffer = sink.buffer;
   let at = sink.length;
+  if (text === sink.lastText) {
+    // The same text again: copy its bytes instead of encoding it again.
+    const from = sink.lastAt;
+    const count = sink.lastLength;
+    for (let k = 0; k < count; k++) buffer[at + k] = buffer[from + k]!;
+    sink.lastAt = at;
+    sink.length = at + count;
+    return true;
+  }
+  const start = at;
   buffer[at++] = 0x22;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -173,8 +187,11 @@ function writeString(text: string, sink: ByteSink): boolean {
       buffer[at++] = 0x80 | (c & 0x3f);
     }
   }
+  buffer[at++] = 0x22; // reserved: escapes reserve for the rest, the closing quote included
   sink.length = at;
-  sink.byte(0x22);
+  sink.lastText = text;
+  sink.lastAt = start;
+  sink.lastLength = at - start;
   return true;
 }
 

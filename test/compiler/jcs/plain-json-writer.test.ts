@@ -37,9 +37,10 @@ function fast(value: unknown): string {
   return sink.text();
 }
 
+const numberSink = new ByteSink();
 function numberText(x: number): string | undefined {
-  const sink = new ByteSink();
-  return writeNumber(x, sink) ? sink.text() : undefined;
+  numberSink.length = 0;
+  return writeNumber(x, numberSink) ? numberSink.text() : undefined;
 }
 
 /** The value as JSON.parse gives it back: -0 reads as 0. */

@@ -25,7 +25,7 @@ export class ByteSink {
   buffer: Uint8Array = new Uint8Array(4096);
   length = 0;
   /** The last string written and where its quoted bytes are: arrays of qualities repeat a few strings. */
-  lastText = "";
+  lastText: string | undefined = undefined;
   lastAt = 0;
   lastLength = 0;
 

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../../generated/types.js";
 import { toCanonicalJson } from "../jcs/canonical-json.js";
-import { writePlainJson } from "../jcs/plain-json-writer.js";
+import { withPlainJson, type ByteSink } from "../jcs/plain-json-writer.js";
 
 /** What the digest covers; other members of a request (request_id, times, schema) are ignored. */
 export interface DigestSource {
@@ -44,24 +44,27 @@ export function digestMembers(request: DigestSource): Record<string, unknown> {
 /** The input_digest of a processor request, or why it cannot be computed (paths are request paths). */
 export function computeInputDigest(request: DigestSource): InputDigestResult {
   const members = digestMembers(request);
-  const plain = writePlainJson(members, { maxDepth: MAX_DIGEST_DEPTH, safeNumbersOnly: true });
-  if (plain !== undefined) {
-    const bytes = plain.bytes();
-    const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-    // The text is decoded only when asked for (svc digest --canonical); checks need the digest alone.
-    return {
-      ok: true,
-      digest,
-      get canonicalJson() {
-        return plain.text();
-      },
-      canonicalBytes: bytes.length,
-    };
-  }
+  const plain = withPlainJson(members, { maxDepth: MAX_DIGEST_DEPTH, safeNumbersOnly: true }, digestOfBytes);
+  if (plain !== undefined) return plain;
   const diagnostics = checkCanonicalizable(members);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   const canonicalJson = toCanonicalJson(members);
   return { ok: true, digest: sha256Digest(canonicalJson), canonicalJson, canonicalBytes: Buffer.byteLength(canonicalJson, "utf8") };
+}
+
+function digestOfBytes(sink: ByteSink): InputDigestResult {
+  const bytes = sink.bytes();
+  const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  // The text is decoded only when asked for (svc digest --canonical); checks need the digest alone.
+  const kept = bytes.slice();
+  return {
+    ok: true,
+    digest,
+    get canonicalJson() {
+      return Buffer.from(kept.buffer, kept.byteOffset, kept.length).toString("utf8");
+    },
+    canonicalBytes: kept.length,
+  };
 }
 
 /** `sha256:` and the lowercase hex SHA-256 of the UTF-8 bytes of `canonicalJson`. */

@@ -8,7 +8,7 @@
 // reads them (toJSON, boxed primitives, properties holding undefined, functions or symbols left
 // out; such array items become null), so the output is byte for byte what canonicalize@5, used
 // before, wrote. Pure.
-import { writePlainJson } from "./plain-json-writer.js";
+import { withPlainJson } from "./plain-json-writer.js";
 
 /** Containers nested deeper than this are refused (a frame needs about 7 levels). */
 export const MAX_CANONICAL_DEPTH = 100_000;
@@ -30,8 +30,7 @@ interface Frame {
  * such as undefined that JSON.stringify would drop). Iterative: depth costs heap, not stack.
  */
 export function toCanonicalJson(value: unknown): string {
-  const plain = writePlainJson(value, PLAIN_OPTIONS);
-  return plain !== undefined ? plain.text() : generalCanonicalJson(value);
+  return withPlainJson(value, PLAIN_OPTIONS, (sink) => sink.text()) ?? generalCanonicalJson(value);
 }
 
 /** The fast path's limits: deeper nesting (or a cycle) goes the general, iterative way. */

@@ -14,10 +14,26 @@ export interface PlainJsonOptions {
   safeNumbersOnly: boolean;
 }
 
-/** The canonical UTF-8 bytes of `value` and their count, or undefined when it is not plain JSON data within the options. */
-export function writePlainJson(value: unknown, options: PlainJsonOptions): ByteSink | undefined {
-  const sink = new ByteSink();
-  return writeValue(value, sink, options, 0) ? sink : undefined;
+/**
+ * Writes the canonical UTF-8 bytes of `value` and hands them to `use` (the sink is reused by the
+ * next call: `use` copies what it keeps). Undefined, without calling `use`, when `value` is not
+ * plain JSON data within the options.
+ */
+export function withPlainJson<T>(value: unknown, options: PlainJsonOptions, use: (sink: ByteSink) => T): T | undefined {
+  // One sink grows to the largest value written and is reused (no regrowing, no garbage per
+  // call); a getter that canonicalises while it is in use gets a fresh one.
+  const sink = scratchInUse ? new ByteSink() : scratch;
+  const reused = sink === scratch;
+  if (reused) scratchInUse = true;
+  try {
+    sink.reset();
+    return writeValue(value, sink, options, 0) ? use(sink) : undefined;
+  } finally {
+    if (reused) {
+      scratchInUse = false;
+      if (sink.buffer.length > MAX_KEPT_BYTES) sink.buffer = new Uint8Array(4096); // do not hold on to a huge value's bytes
+    }
+  }
 }
 
 /** A growing byte buffer; `bytes()` is a view of what was written. */
@@ -28,6 +44,11 @@ export class ByteSink {
   lastText: string | undefined = undefined;
   lastAt = 0;
   lastLength = 0;
+
+  reset(): void {
+    this.length = 0;
+    this.lastText = undefined;
+  }
 
   reserve(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;
@@ -56,6 +77,10 @@ export class ByteSink {
     return Buffer.from(this.buffer.buffer, this.buffer.byteOffset, this.length).toString("utf8");
   }
 }
+
+const scratch = new ByteSink();
+const MAX_KEPT_BYTES = 4 * 1024 * 1024;
+let scratchInUse = false;
 
 const OBJECT_PROTO = Object.prototype;
 const ARRAY_PROTO = Array.prototype;

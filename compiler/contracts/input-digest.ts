@@ -1,13 +1,16 @@
 // The processor request's input_digest (spec: Processor request): `sha256:` and the hex SHA-256
 // of the RFC 8785 canonical JSON of {task, binding, processor_contract, artifact (or null), frame,
 // options}. request_id, submitted_at, deadline, schema and input_digest itself are left out.
-// toCanonicalJson (compiler/jcs) does the JCS. Before it runs, this file refuses what RFC 8785 must refuse or what
-// would not survive a JSON round trip unchanged (NaN, integers past 2^53, lone surrogates,
-// undefined, class instances), so a digest only ever covers plain, exactly representable JSON.
+// compiler/jcs does the JCS. This file refuses what RFC 8785 must refuse or what would not survive
+// a JSON round trip unchanged (NaN, integers past 2^53, lone surrogates, undefined, class
+// instances), so a digest only ever covers plain, exactly representable JSON. The usual request
+// is written to canonical bytes in one walk that gives up on anything outside those rules; only
+// then does checkCanonicalizable walk it again to say what and where (issue 19.5).
 // Pure: values in, values out; node:crypto only hashes.
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../../generated/types.js";
 import { toCanonicalJson } from "../jcs/canonical-json.js";
+import { withPlainJson, type ByteSink } from "../jcs/plain-json-writer.js";
 
 /** What the digest covers; other members of a request (request_id, times, schema) are ignored. */
 export interface DigestSource {
@@ -41,10 +44,27 @@ export function digestMembers(request: DigestSource): Record<string, unknown> {
 /** The input_digest of a processor request, or why it cannot be computed (paths are request paths). */
 export function computeInputDigest(request: DigestSource): InputDigestResult {
   const members = digestMembers(request);
+  const plain = withPlainJson(members, { maxDepth: MAX_DIGEST_DEPTH, safeNumbersOnly: true }, digestOfBytes);
+  if (plain !== undefined) return plain;
   const diagnostics = checkCanonicalizable(members);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   const canonicalJson = toCanonicalJson(members);
   return { ok: true, digest: sha256Digest(canonicalJson), canonicalJson, canonicalBytes: Buffer.byteLength(canonicalJson, "utf8") };
+}
+
+function digestOfBytes(sink: ByteSink): InputDigestResult {
+  const bytes = sink.bytes();
+  const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  // The text is decoded only when asked for (svc digest --canonical); checks need the digest alone.
+  const kept = bytes.slice();
+  return {
+    ok: true,
+    digest,
+    get canonicalJson() {
+      return Buffer.from(kept.buffer, kept.byteOffset, kept.length).toString("utf8");
+    },
+    canonicalBytes: kept.length,
+  };
 }
 
 /** `sha256:` and the lowercase hex SHA-256 of the UTF-8 bytes of `canonicalJson`. */

@@ -1,11 +1,14 @@
 // RFC 8785 (JSON Canonicalization Scheme): the one canonical JSON text of a value, for the audit
-// chain's evidence digests and the contracts' input_digest. JSON.stringify already writes numbers
-// and strings the way RFC 8785 asks (ECMAScript Number::toString, its minimal escapes); what is
-// added here is the member order (keys sorted by UTF-16 code units: the default sort) and the
-// refusals: NaN and infinities, strings and keys with lone surrogates, cycles, and a value with no
-// JSON text at all. Values are read as JSON.stringify reads them (toJSON, boxed primitives,
-// properties holding undefined, functions or symbols left out; such array items become null), so
-// the output is byte for byte what canonicalize@5, used before, wrote. Pure.
+// chain's evidence digests and the contracts' input_digest. Plain JSON data (the usual case) is
+// written by plain-json-writer.ts in one walk; what it gives up on comes here, to the general
+// path: JSON.stringify already writes numbers and strings the way RFC 8785 asks (ECMAScript
+// Number::toString, its minimal escapes); what it adds is the member order (keys sorted by UTF-16
+// code units: the default sort) and the refusals: NaN and infinities, strings and keys with lone
+// surrogates, cycles, and a value with no JSON text at all. Values are read as JSON.stringify
+// reads them (toJSON, boxed primitives, properties holding undefined, functions or symbols left
+// out; such array items become null), so the output is byte for byte what canonicalize@5, used
+// before, wrote. Pure.
+import { withPlainJson } from "./plain-json-writer.js";
 
 /** Containers nested deeper than this are refused (a frame needs about 7 levels). */
 export const MAX_CANONICAL_DEPTH = 100_000;
@@ -27,6 +30,14 @@ interface Frame {
  * such as undefined that JSON.stringify would drop). Iterative: depth costs heap, not stack.
  */
 export function toCanonicalJson(value: unknown): string {
+  return withPlainJson(value, PLAIN_OPTIONS, (sink) => sink.text()) ?? generalCanonicalJson(value);
+}
+
+/** The fast path's limits: deeper nesting (or a cycle) goes the general, iterative way. */
+const PLAIN_OPTIONS = { maxDepth: 500, safeNumbersOnly: false };
+
+/** The general path: any value JSON.stringify reads, iteratively; also the reference the fast path is tested against. */
+export function generalCanonicalJson(value: unknown): string {
   const open = new Set<object>(); // the containers and toJSON objects on the current path
   const stack: Frame[] = [];
   let result: string | undefined;

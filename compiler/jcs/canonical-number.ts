@@ -1,0 +1,103 @@
+// Numbers as RFC 8785 writes them (ECMAScript Number::toString: the shortest decimal that reads
+// back as the same double), fast for the numbers data mostly holds: safe integers, and decimals
+// with few fraction digits (21.375, 0.25). Those are written from integer arithmetic; the rest
+// (17-digit doubles, exponent forms, magnitudes past 2^49) take String(x), which is the
+// definition. Why the decimal path is exact:
+//   For d = 3, 4, 5, ... while |x| * 10^d <= 2^49, let y = round(|x| * 10^d). If y / 10^d === |x|
+//   (a correctly rounded division of exact values, i.e. what parsing the decimal y * 10^-d
+//   gives), that decimal reads back as x. Below 2^49 a step of 10^-d is at least 8 ulps of x, so
+//   at most one d-digit decimal reads back as x and the product |x| * 10^d is within 1/8 of it:
+//   Math.round finds it when it exists. A decimal with fewer fraction digits that reads back as x
+//   is also a d-digit one (padded with zeros), hence the same: so the first d that succeeds,
+//   with its trailing zeros dropped, has the fewest fraction digits, hence the fewest significant
+//   digits, and is the only candidate: Number::toString's digits. Number::toString writes it
+//   without an exponent exactly when 1e-6 <= |x| < 1e21.
+import type { ByteSink } from "./plain-json-writer.js";
+
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const LIMIT = 2 ** 49;
+const FIRST_TRY = 3;
+
+/** Writes the canonical spelling of `x` into `sink`; false when x is NaN or infinite (it has none). */
+export function writeNumber(x: number, sink: ByteSink): boolean {
+  sink.reserve(32); // the longest spelling, -1.2345678901234567e-308, has 24 characters
+  const buffer = sink.buffer;
+  if (x === 0) {
+    buffer[sink.length++] = 0x30; // 0 and -0 alike
+    return true;
+  }
+  const negative = x < 0;
+  const a = negative ? -x : x;
+  if (!(a < Infinity)) return false; // NaN fails every comparison
+  if (a <= Number.MAX_SAFE_INTEGER && Math.floor(a) === a) {
+    if (negative) buffer[sink.length++] = 0x2d;
+    sink.length = writeScaled(a, 0, buffer, sink.length);
+    return true;
+  }
+  if (a >= 1e-6) {
+    // Data mostly has up to 3 fraction digits: try 3 first and drop trailing zeros (a decimal
+    // with fewer digits that reads back as x also does with 3); if 3 fail, count upwards.
+    for (let d = FIRST_TRY; d < POW10.length; d++) {
+      const p = POW10[d]!;
+      const scaled = a * p;
+      if (scaled > LIMIT) break;
+      let y = Math.round(scaled);
+      if (y / p !== a) continue;
+      let digits = d;
+      while (y % 10 === 0) {
+        y /= 10;
+        digits--;
+      }
+      if (negative) buffer[sink.length++] = 0x2d;
+      sink.length = writeScaled(y, digits, buffer, sink.length);
+      return true;
+    }
+  }
+  sink.ascii(String(x));
+  return true;
+}
+
+/**
+ * y * 10^-fractionDigits for a non-negative safe integer y, at `start`: its digits with the point
+ * inserted, `0.` and zeros in front when y has no more digits than the fraction. Returns the end.
+ */
+function writeScaled(y: number, fractionDigits: number, buffer: Uint8Array, start: number): number {
+  const count = digitCount(y);
+  const wholeDigits = count > fractionDigits ? count - fractionDigits : 1; // a lone "0" when none
+  const end = start + wholeDigits + (fractionDigits > 0 ? fractionDigits + 1 : 0);
+  let at = end;
+  if (y <= 0x7fffffff) {
+    let rest = y | 0; // int32: the division by 10 becomes a multiplication
+    for (let i = 0; i < fractionDigits; i++) {
+      const next = (rest / 10) | 0;
+      buffer[--at] = 0x30 + (rest - next * 10);
+      rest = next;
+    }
+    if (fractionDigits > 0) buffer[--at] = 0x2e;
+    do {
+      const next = (rest / 10) | 0;
+      buffer[--at] = 0x30 + (rest - next * 10);
+      rest = next;
+    } while (at > start);
+  } else {
+    let rest = y;
+    for (let i = 0; i < fractionDigits; i++) {
+      const next = Math.floor(rest / 10);
+      buffer[--at] = 0x30 + (rest - next * 10);
+      rest = next;
+    }
+    if (fractionDigits > 0) buffer[--at] = 0x2e;
+    do {
+      const next = Math.floor(rest / 10);
+      buffer[--at] = 0x30 + (rest - next * 10);
+      rest = next;
+    } while (at > start);
+  }
+  return end;
+}
+
+function digitCount(n: number): number {
+  let count = 1;
+  for (let bound = 10; bound <= n && count < 16; bound *= 10) count++;
+  return count;
+}

@@ -6,6 +6,19 @@
 // every execution in rule_history (history lag), scheduler tick lag p99 (from GET /metrics, when
 // the service has it) and the first-tick burst; then the targets, pass or fail.
 //
+// How each figure is taken (all from outside the service):
+// - start-up: spawn to the "serving" line (printed once it listens); RSS: VmRSS after the first
+//   3 s, peak RSS: VmHWM at the end; CPU/PUT: the service's CPU time over the PUT load / PUTs.
+// - exec/s: the scheduler's execution count (GET /api/scheduler/status) over the window;
+//   recorded/s: rule_history rows added over the window (counted through the benchmark's own
+//   connection); queue: rules due but waiting for a slot at the window's end.
+// - history lag: the worst, over probes every 5 s and at the end, of the time from the service
+//   reporting E executions to rule_history holding E rows ("> 10 s": never caught up).
+// - tick lag p99: the first /metrics family named *tick_lag*, histogram buckets over the window.
+// - first-tick burst: rule_history rows by started_at in 100 ms ticks over the first 3 s from the
+//   first execution, the fullest tick over the mean; with the deepest ready queue seen in those
+//   3 s, since a stampede drained at the store's pace spreads its start times evenly.
+//
 // Options (environment, all optional; about 5-6 minutes with the defaults and PostgreSQL):
 //   SCALE_SIZES=0,1000,10000       stored enabled rules per run
 //   SCALE_SECONDS=30               the sustained window, in seconds
@@ -14,6 +27,7 @@
 //   SCALE_PG_URL=postgres://...    the server (default SVC_TEST_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //                                  each run gets a schema of its own, dropped afterwards
 //   SCALE_CPU_PROF=<dir>           runs the service with --cpu-prof into <dir> (for profiling, not for figures)
+//   SCALE_SVC=<path>               serves another build's dist/cli/svc.js (e.g. main's, to compare)
 // e.g. SCALE_SIZES=0,1000 SCALE_SECONDS=10 SCALE_STORES=sqlite npm run bench -- scale
 //
 // The service runs with SVC_DATA_PROCESSING=off and SVC_DEMO_DATA=off: the forecast tasks, the
@@ -70,8 +84,8 @@ export async function benchScale(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-const COLUMNS = ["rules", "start-up", "RSS", "peak RSS", "PUT req/s", "PUT p99", "exec/s", "recorded/s", "history lag", "tick lag p99", "first-tick burst"];
-const WIDTHS = [7, 9, 8, 9, 10, 10, 9, 11, 12, 13, 28];
+const COLUMNS = ["rules", "start-up", "RSS", "peak RSS", "PUT req/s", "PUT p99", "CPU/PUT", "exec/s", "recorded/s", "queue", "history lag", "tick lag p99", "first-tick burst"];
+const WIDTHS = [7, 9, 8, 9, 10, 10, 9, 9, 11, 7, 12, 13, 28];
 
 function printRow(r: ScaleResult, header: boolean): void {
   if (header) {
@@ -85,8 +99,10 @@ function printRow(r: ScaleResult, header: boolean): void {
     mb(r.peakRssBytes),
     formatRate(r.put.requestsPerSecond),
     `${r.put.p99Ms.toFixed(1)} ms`,
+    `${r.putCpuMs.toFixed(1)} ms`,
     formatRate(r.executionsPerSecond),
     formatRate(r.recordedPerSecond),
+    formatRate(r.queueAtEnd),
     Number.isFinite(r.historyLagSeconds) ? `${r.historyLagSeconds.toFixed(2)} s` : "> 10 s",
     r.tickLag === undefined ? "n/a (no /metrics)" : `${r.tickLag.p99Ms.toFixed(1)} ms`,
     r.burst === undefined ? "-" : `${r.burst.maxOverMean.toFixed(2)}x (${formatRate(r.burst.maxPerTick)} max/tick, queue ${formatRate(r.queuePeak)})`,

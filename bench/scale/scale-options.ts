@@ -5,6 +5,7 @@
 //   SCALE_STORES=sqlite,postgres   which stores (PostgreSQL only when its server answers)
 //   SCALE_PG_URL               the server (default SVC_TEST_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres)
 //   SCALE_CPU_PROF=<dir>       run the served process with --cpu-prof into <dir> (profiling only)
+//   SCALE_SVC=<path>           the svc.js to serve (default this build's): another build's, to compare
 
 export interface ScaleOptions {
   sizes: number[];
@@ -13,6 +14,7 @@ export interface ScaleOptions {
   stores: ("sqlite" | "postgres")[];
   pgUrl: string;
   cpuProfileDir: string | undefined;
+  svcPath: string | undefined;
 }
 
 export function readScaleOptions(env: Record<string, string | undefined>): ScaleOptions {
@@ -42,5 +44,6 @@ export function readScaleOptions(env: Record<string, string | undefined>): Scale
     stores,
     pgUrl: env.SCALE_PG_URL || env.SVC_TEST_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres",
     cpuProfileDir: env.SCALE_CPU_PROF || undefined,
+    svcPath: env.SCALE_SVC || undefined,
   };
 }

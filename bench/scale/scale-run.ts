@@ -26,6 +26,8 @@ export interface ScaleResult {
   rssBytes: number;
   peakRssBytes: number;
   put: LoadSummary;
+  /** The service's CPU time per PUT (all its threads, the scheduler's work included): robust to a busy machine. */
+  putCpuMs: number;
   /** Executions the scheduler completed per second over the window. */
   executionsPerSecond: number;
   /** rule_history rows added per second over the window. */
@@ -35,6 +37,8 @@ export interface ScaleResult {
   historyLagSeconds: number;
   tickLag: TickLag | undefined;
   burst: Burst | undefined;
+  /** Rules waiting for a free slot at the end of the window: executions due but not yet run. */
+  queueAtEnd: number;
   /** The deepest ready queue seen in the first 3 s. */
   queuePeak: number;
   /** stderr lines of the service (warnings, internal errors). */
@@ -45,7 +49,7 @@ export async function measureScale(kind: StoreKind, rules: number, shape: DemoSh
   const database = await createScaleDatabase(kind, options.pgUrl, `${kind}-${rules}`);
   try {
     const seedSeconds = await seedRules(database, shape.rule, rules);
-    const service = await serve({ dbUrl: database.url, varDir: database.varDir, jwtSecret: SECRET, cpuProfileDir: options.cpuProfileDir });
+    const service = await serve({ dbUrl: database.url, varDir: database.varDir, jwtSecret: SECRET, cpuProfileDir: options.cpuProfileDir, svcPath: options.svcPath });
     try {
       const token = await mintToken(new TextEncoder().encode(SECRET), { sub: "scale-bench", role: "Engineer", ttlSeconds: 3600 }, Date.now());
       const api = apiCaller(service.url, token);
@@ -63,7 +67,9 @@ export async function measureScale(kind: StoreKind, rules: number, shape: DemoSh
       const rule = await prepareMeasuredRule(api, shape.flow);
       const put = { url: `${service.url}${rule.path}`, method: "PUT" as const, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: rule.putBody, concurrency: PUT_CONCURRENCY };
       await load.run({ ...put, durationMs: 1000 });
+      const cpuBefore = await service.cpuMs();
       const putSummary = summarizeLoad([await load.run({ ...put, durationMs: options.putSeconds * 1000 })]);
+      const putCpuMs = ((await service.cpuMs()) - cpuBefore) / putSummary.requests;
 
       const metricsBefore = await metricsText(api);
       const rowsBefore = await historyRows(database.reader);
@@ -91,6 +97,7 @@ export async function measureScale(kind: StoreKind, rules: number, shape: DemoSh
         rssBytes: memory?.rss ?? NaN,
         peakRssBytes: end?.peak ?? NaN,
         put: putSummary,
+        putCpuMs,
         executionsPerSecond: (countersAfter.executions - countersBefore.executions) / windowSeconds,
         recordedPerSecond: (rowsAfter - rowsBefore) / windowSeconds,
         windowSeconds,
@@ -98,6 +105,7 @@ export async function measureScale(kind: StoreKind, rules: number, shape: DemoSh
         tickLag: metricsBefore !== undefined && metricsAfter !== undefined ? tickLagP99(metricsBefore, metricsAfter) : undefined,
         burst,
         queuePeak,
+        queueAtEnd: countersAfter.queued,
         serviceErrors: service.errors,
       };
     } finally {

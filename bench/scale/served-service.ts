@@ -22,6 +22,8 @@ export interface ServedService {
   errors: string[];
   /** Resident set size now, and its peak so far, in bytes (Linux /proc). */
   memory(): Promise<{ rss: number; peak: number } | undefined>;
+  /** CPU time (user + system) the process has used so far, in milliseconds (Linux /proc). */
+  cpuMs(): Promise<number>;
   /** SIGTERM (graceful), then SIGKILL after a bound; resolves once the process is gone. */
   stop(): Promise<void>;
 }
@@ -44,6 +46,8 @@ export interface ServeSettings {
   jwtSecret: string;
   /** Adds --cpu-prof: the profile is written into this folder when the service exits gracefully. */
   cpuProfileDir?: string | undefined;
+  /** Another build's dist/cli/svc.js (default this build's). */
+  svcPath?: string | undefined;
 }
 
 export async function serve(settings: ServeSettings): Promise<ServedService> {
@@ -60,7 +64,7 @@ export async function serve(settings: ServeSettings): Promise<ServedService> {
     SVC_DATA_PROCESSING: "off",
     SVC_DEMO_DATA: "off",
   };
-  const args = [...(settings.cpuProfileDir !== undefined ? ["--cpu-prof", "--cpu-prof-dir", settings.cpuProfileDir] : []), SVC, "serve"];
+  const args = [...(settings.cpuProfileDir !== undefined ? ["--cpu-prof", "--cpu-prof-dir", settings.cpuProfileDir] : []), settings.svcPath ?? SVC, "serve"];
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
@@ -118,6 +122,12 @@ export async function serve(settings: ServeSettings): Promise<ServedService> {
       if (status === undefined) return undefined;
       const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
       return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+    },
+    async cpuMs() {
+      const stat = await readFile(`/proc/${child.pid}/stat`, "utf8").catch(() => undefined);
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th, in ticks of 10 ms.
+      const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return fields === undefined ? NaN : (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop,
   };

@@ -7,6 +7,7 @@ import { benchForecast } from "./forecast.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
+import { benchScale } from "./scale.bench.js";
 import { benchStatus } from "./status.bench.js";
 import { benchSync } from "./sync.bench.js";
 import { benchTest } from "./test.bench.js";
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => void | Promise<void>> = {
   http: benchHttp,
   processing: benchProcessing,
   "rule-cost": benchRuleCost,
+  scale: benchScale,
   status: benchStatus,
   sync: benchSync,
   test: benchTest,

@@ -105,6 +105,16 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
   };
   const now = (): Date => new Date(clock.now());
 
+  /** The update's flow compiled with the trigger it will have; undefined when it has errors or the rule is not found. */
+  const compileBefore = async (id: number, update: RuleUpdate): Promise<EarlyCompile | undefined> => {
+    const trigger = update.trigger_config !== undefined ? update.trigger_config : (await store.rules.getTrigger(id))?.trigger_config;
+    if (trigger === undefined) return undefined;
+    const { compiled, diagnostics } = checkWithSite(update.flow_json, trigger, site);
+    const placed = inRule(diagnostics);
+    if (compiled === undefined || placed.some(isError)) return undefined;
+    return { trigger, compiled, warnings: placed };
+  };
+
   return {
     list: (page) => store.rules.list(page),
     get: async (id) => (await cached(id)).rule,
@@ -113,8 +123,23 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
     create: (input, before) => change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id)),
     async update(id, update, before) {
       const patch = toPatch(update);
+      // A new flow is compiled before the change's transaction, with the trigger the rule has now:
+      // compiling is CPU time that must not hold the store's write lock (on SQLite the one
+      // connection every other request waits for). The transaction then checks that the trigger
+      // is still that one; a flow with errors, or a trigger another change replaced meanwhile,
+      // is checked again inside, as below, so the answer and its order stay those of the change.
+      const early = update.flow_json === undefined ? undefined : await compileBefore(id, update);
       let warnings: Diagnostic[] = [];
       const rule = await change("rule.update", id, before, async (tx) => {
+        if (early !== undefined) {
+          const current = await tx.rules.getTrigger(id);
+          if (current === undefined) return undefined;
+          if (update.trigger_config !== undefined || sameTrigger(current.trigger_config, early.trigger)) {
+            patch.flow = early.compiled;
+            warnings = early.warnings;
+            return tx.rules.update(id, patch, now());
+          }
+        }
         // The stored row is read inside the change: the check sees the flow and trigger this update replaces.
         const stored = await tx.rules.get(id);
         if (stored === undefined) return undefined;
@@ -171,6 +196,19 @@ function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Pick<Rul
     throw invalidInput(`trigger_config does not match the site (first: ${first.path ?? ""}: ${first.message}); nothing was stored`, placed.filter(isTriggerDiagnostic));
   }
   return placed.filter((d) => !isError(d));
+}
+
+interface EarlyCompile {
+  /** The stored trigger the flow was compiled with (or the update's own). */
+  trigger: TriggerConfig | null;
+  compiled: NonNullable<RulePatch["flow"]>;
+  /** Warnings only: a flow with errors is not compiled early. */
+  warnings: Diagnostic[];
+}
+
+/** Two trigger_config values as read from the store (or given by the update) are the same trigger. */
+function sameTrigger(a: TriggerConfig | null, b: TriggerConfig | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The smallest valid editor document: a start wired to an end. */

@@ -60,6 +60,12 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
       return row === undefined ? undefined : toRule(row);
     },
 
+    async getTrigger(id) {
+      if (!isIdInRange(id, "rule")) return undefined;
+      const row = await rules().select("trigger_config").where({ id }).first();
+      return row === undefined ? undefined : { trigger_config: parseNullableJsonText(row.trigger_config, `rules.trigger_config (id ${id})`) as TriggerConfig | null };
+    },
+
     async findByName(name) {
       const row = await rules().select("id", "name", "enabled", "description").where({ name }).first();
       return row === undefined ? undefined : toSummary(row);

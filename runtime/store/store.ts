@@ -44,6 +44,8 @@ export interface RuleStore {
   /** Summaries by id ascending, and the number of all rules. */
   list(page: Page): Promise<{ items: RuleSummary[]; total: number }>;
   get(id: number): Promise<Rule | undefined>;
+  /** The rule's trigger_config alone (no editor document read or parsed); undefined when there is no such rule. */
+  getTrigger(id: number): Promise<{ trigger_config: TriggerConfig | null } | undefined>;
   /** The rule of this exact name (names are unique), if any. */
   findByName(name: string): Promise<RuleSummary | undefined>;
   /** Full enabled rules by id ascending, for the scheduler's reload. */

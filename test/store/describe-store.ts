@@ -173,6 +173,15 @@ export function describeStore(name: string, backend: Backend): void {
         expect(await store.rules.get(999)).to.equal(undefined);
       });
 
+      it("issue 19.5: getTrigger reads a rule's trigger_config alone (null for none), undefined for a missing or impossible id", async () => {
+        const rule = await store.rules.create({ name: "a", description: "" }, T0);
+        expect(await store.rules.getTrigger(rule.id)).to.deep.equal({ trigger_config: null });
+        await store.rules.update(rule.id, { flow: ZONE_COOLING, trigger_config: ON_CHANGE }, T1);
+        expect(await store.rules.getTrigger(rule.id)).to.deep.equal({ trigger_config: ON_CHANGE });
+        expect(await store.rules.getTrigger(999)).to.equal(undefined);
+        expect(await store.rules.getTrigger(2 ** 40)).to.equal(undefined);
+      });
+
       it("remove deletes the rule and says so", async () => {
         const rule = await store.rules.create({ name: "a", description: "" }, T0);
         expect(await store.rules.remove(rule.id)).to.equal(true);

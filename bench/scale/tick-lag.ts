@@ -1,0 +1,55 @@
+// The scheduler's tick lag p99 over a window, from two scrapes of GET /metrics (Prometheus text).
+// The series is found by name (the first family whose name holds "tick_lag"): a histogram's
+// p99 is the upper bound of the bucket holding the 99th percent of the window's observations
+// (the bucket counts at the end minus those at the start); a summary's 0.99 quantile is read as
+// is. Seconds are converted to milliseconds by the name's unit suffix.
+
+export interface TickLag {
+  series: string;
+  p99Ms: number;
+  /** Observations in the window (histogram only). */
+  count?: number;
+}
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+function parseSamples(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
+    if (match === null) continue;
+    const labels: Record<string, string> = {};
+    for (const [, key, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
+    samples.push({ name: match[1]!, labels, value: match[3] === "+Inf" ? Infinity : Number(match[3]) });
+  }
+  return samples;
+}
+
+export function tickLagP99(before: string, after: string): TickLag | undefined {
+  const end = parseSamples(after);
+  const family = end.find((s) => s.name.includes("tick_lag"))?.name.replace(/_(bucket|sum|count)$/, "");
+  if (family === undefined) return undefined;
+  const toMs = /_seconds$/.test(family) ? 1000 : 1;
+  const quantile = end.find((s) => s.name === family && s.labels.quantile === "0.99");
+  if (quantile !== undefined) return { series: family, p99Ms: quantile.value * toMs };
+  const buckets = (samples: Sample[]): Map<number, number> => {
+    const byBound = new Map<number, number>();
+    for (const s of samples) {
+      if (s.name !== `${family}_bucket` || s.labels.le === undefined) continue;
+      const bound = s.labels.le === "+Inf" ? Infinity : Number(s.labels.le);
+      byBound.set(bound, (byBound.get(bound) ?? 0) + s.value); // summed over any other labels
+    }
+    return byBound;
+  };
+  const startCounts = buckets(parseSamples(before));
+  const window = [...buckets(end)].map(([bound, count]) => [bound, count - (startCounts.get(bound) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
+  const total = window.at(-1)?.[1] ?? 0;
+  if (total <= 0) return { series: family, p99Ms: NaN, count: 0 };
+  const bound = window.find(([, count]) => count >= 0.99 * total)![0];
+  return { series: family, p99Ms: bound * toMs, count: total };
+}

@@ -78,6 +78,8 @@ export async function startService(env: Record<string, string | undefined>, log:
     timer: realTickTimer,
     logDir: join(config.varDir, "logs", "rules"),
     simulate: true,
+    historyWriter: { maxDelayMs: config.historyBatchDelayMs },
+    historyRetention: { maxAgeMs: config.historyMaxAgeDays * 86_400_000, maxRows: config.historyMaxRows },
     onRecorded: () => notifyLive(),
     onDecisionsWritten: (records) => publishDecisions(records),
     onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),

@@ -1,11 +1,20 @@
 // Per-rule log files of JSON lines: `<dir>/<ruleId>.log`, rotated by size to `<ruleId>.log.1`
 // (newest) ... `<ruleId>.log.<keep>` (oldest; older ones are dropped).
+// Each file's size is asked of the file system once (the first write of the rule after start or
+// after a failed write) and then kept in memory: a file changed behind the service's back (an
+// outside logrotate) only moves the next rotation. The lines a history batch has for one rule are
+// appended in one write.
 import { appendFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface RuleLog {
   /** Appends `record` as one line. Appends for one rule are written in call order, one at a time. */
   append(ruleId: number, record: object): Promise<void>;
+  /**
+   * Appends lines already serialised (each ending in "\n") for one rule, in as few writes as
+   * rotation allows (one when the file does not rotate in between). In call order with `append`.
+   */
+  appendLines(ruleId: number, lines: readonly string[]): Promise<void>;
 }
 
 export interface RuleLogOptions {
@@ -21,13 +30,42 @@ export function createRuleLog({ dir, maxBytes = 5 * 1024 * 1024, keep = 3 }: Rul
   if (!Number.isSafeInteger(keep) || keep < 0) throw new RangeError(`keep must be a non-negative integer, not ${keep}`);
   // The last pending write of each rule; the next write of that rule waits for it.
   const tails = new Map<number, Promise<void>>();
+  // The size of each rule's current file as this log last left it.
+  const sizes = new Map<number, number>();
 
-  async function write(file: string, line: string): Promise<void> {
+  async function currentSize(ruleId: number, file: string): Promise<number> {
+    const known = sizes.get(ruleId);
+    if (known !== undefined) return known;
     const size = await sizeOf(file);
-    if (size === undefined) await mkdir(dir, { recursive: true });
-    // A line longer than maxBytes still goes whole into a fresh file: a log never cuts a line.
-    else if (size > 0 && size + Buffer.byteLength(line) > maxBytes) await rotate(file);
-    await appendFile(file, line);
+    if (size === undefined) await mkdir(dir, { recursive: true }); // once per rule: then the size is known
+    return size ?? 0;
+  }
+
+  async function write(ruleId: number, lines: readonly string[]): Promise<void> {
+    const file = join(dir, `${ruleId}.log`);
+    try {
+      let size = await currentSize(ruleId, file);
+      let block = "";
+      let blockBytes = 0;
+      for (const line of lines) {
+        const bytes = Buffer.byteLength(line);
+        // A line longer than maxBytes still goes whole into a fresh file: a log never cuts a line.
+        if (size + blockBytes > 0 && size + blockBytes + bytes > maxBytes) {
+          if (block !== "") await appendFile(file, block);
+          await rotate(file);
+          size = 0;
+          block = "";
+          blockBytes = 0;
+        }
+        block += line;
+        blockBytes += bytes;
+      }
+      if (block !== "") await appendFile(file, block);
+      sizes.set(ruleId, size + blockBytes);
+    } catch (error) {
+      sizes.delete(ruleId); // asked again next time
+      throw error;
+    }
   }
 
   async function rotate(file: string): Promise<void> {
@@ -36,17 +74,19 @@ export function createRuleLog({ dir, maxBytes = 5 * 1024 * 1024, keep = 3 }: Rul
     await rename(file, `${file}.1`);
   }
 
+  function enqueue(ruleId: number, lines: readonly string[]): Promise<void> {
+    // The id becomes a file name: only plain non-negative integers.
+    if (!Number.isSafeInteger(ruleId) || ruleId < 0) return Promise.reject(new RangeError(`rule id must be a non-negative integer, not ${ruleId}`));
+    const written = (tails.get(ruleId) ?? Promise.resolve()).then(() => write(ruleId, lines));
+    const tail = written.catch(() => undefined); // a failed write is its caller's; the next one goes on
+    tails.set(ruleId, tail);
+    void tail.then(() => tails.get(ruleId) === tail && tails.delete(ruleId));
+    return written;
+  }
+
   return {
-    async append(ruleId, record) {
-      // The id becomes a file name: only plain non-negative integers.
-      if (!Number.isSafeInteger(ruleId) || ruleId < 0) throw new RangeError(`rule id must be a non-negative integer, not ${ruleId}`);
-      const line = `${JSON.stringify(record)}\n`;
-      const written = (tails.get(ruleId) ?? Promise.resolve()).then(() => write(join(dir, `${ruleId}.log`), line));
-      const tail = written.catch(() => undefined); // a failed write is its caller's; the next one goes on
-      tails.set(ruleId, tail);
-      void tail.then(() => tails.get(ruleId) === tail && tails.delete(ruleId));
-      return written;
-    },
+    append: (ruleId, record) => enqueue(ruleId, [`${JSON.stringify(record)}\n`]),
+    appendLines: (ruleId, lines) => (lines.length === 0 ? Promise.resolve() : enqueue(ruleId, lines)),
   };
 }
 

@@ -1,6 +1,6 @@
 // Execution history in the `rule_history` table (migrations/002-rule-history.ts).
 // appendBatch is the group commit's write (runtime/history/history-writer.ts): one transaction,
-// multi-row INSERTs of ROWS_PER_INSERT rows (7 bind variables each: 7,000 per statement, under
+// multi-row INSERT ... VALUES statements of ROWS_PER_INSERT rows (7 bind variables each: 7,000 per statement, under
 // SQLite's limit of 32,766 and PostgreSQL's 65,535). The ids come back with RETURNING id. Neither
 // database documents the order of RETURNING's output, so the ids are sorted: both give each row
 // its default id as the VALUES list is scanned, in order (SQLite: one more than the largest
@@ -17,6 +17,10 @@ type Row = Record<string, unknown>;
 
 /** Rows per INSERT statement of a batch. */
 export const ROWS_PER_INSERT = 1000;
+// Written by hand: knex's multi-row insert on SQLite is a compound SELECT (UNION ALL), which SQLite
+// limits to 500 terms and plans more slowly than a VALUES list.
+const INSERT_HEAD = 'INSERT INTO "rule_history" ("rule_id", "started_at", "finished_at", "trigger", "success", "result", "error") VALUES ';
+const VALUES_ROW = "(?, ?, ?, ?, ?, ?, ?)";
 
 export function knexHistoryStore(db: () => Knex, transact: Transact): HistoryStore {
   const history = () => db()("rule_history");
@@ -27,7 +31,10 @@ export function knexHistoryStore(db: () => Knex, transact: Transact): HistorySto
         const ids: number[] = [];
         for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
           const chunk = rows.slice(from, from + ROWS_PER_INSERT);
-          const returned = (await trx("rule_history").insert(chunk).returning("id")) as Row[];
+          const bindings: Knex.RawBinding[] = [];
+          for (const row of chunk) bindings.push(row.rule_id, row.started_at, row.finished_at, row.trigger, row.success, row.result, row.error);
+          const answer = (await trx.raw(`${INSERT_HEAD}${VALUES_ROW}${`,${VALUES_ROW}`.repeat(chunk.length - 1)} RETURNING "id"`, bindings)) as Row[] | { rows: Row[] };
+          const returned = Array.isArray(answer) ? answer : answer.rows; // SQLite: the rows; pg: a result
           if (returned.length !== chunk.length) throw new Error(`rule_history: ${chunk.length} rows inserted, ${returned.length} ids returned`);
           const chunkIds = returned.map((row) => toInteger(row.id, "rule_history.id")).sort((a, b) => a - b);
           for (const id of chunkIds) ids.push(id);

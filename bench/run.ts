@@ -4,12 +4,13 @@ import { benchContracts } from "./contracts.bench.js";
 import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
 import { benchForecast } from "./forecast.bench.js";
+import { benchHistory } from "./history.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
 import { benchTest } from "./test.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, forecast: benchForecast, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost, test: benchTest };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, forecast: benchForecast, history: benchHistory, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost, test: benchTest };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

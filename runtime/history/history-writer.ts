@@ -71,7 +71,7 @@ export interface HistoryWriter extends HistoryRecorder {
   admit(): boolean;
   /** Writes everything recorded so far; resolves once it is committed (or dropped) and its log lines written. */
   flush(): Promise<void>;
-  /** Flushes, then refuses further records. */
+  /** Flushes, then refuses further records and closes the rule log's files. */
   stop(): Promise<void>;
 }
 
@@ -279,6 +279,7 @@ export function createHistoryWriter(options: HistoryWriterOptions): HistoryWrite
     async stop() {
       await flush();
       stopped = true;
+      await log.close();
     },
   };
 }

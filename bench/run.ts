@@ -4,6 +4,7 @@ import { benchContracts } from "./contracts.bench.js";
 import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
 import { benchForecast } from "./forecast.bench.js";
+import { benchHistory } from "./history.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => void | Promise<void>> = {
   dsl: benchDsl,
   engine: benchEngine,
   forecast: benchForecast,
+  history: benchHistory,
   http: benchHttp,
   processing: benchProcessing,
   "rule-cost": benchRuleCost,

@@ -82,12 +82,14 @@ export async function startService(env: Record<string, string | undefined>, log:
     timer: realTickTimer,
     logDir: join(config.varDir, "logs", "rules"),
     simulate: true,
+    historyWriter: { maxDelayMs: config.historyBatchDelayMs },
+    historyRetention: { maxAgeMs: config.historyMaxAgeDays * 86_400_000, maxRows: config.historyMaxRows },
     onRecorded: () => notifyLive(),
     onDecisionsWritten: (records) => publishDecisions(records),
     onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  metrics.observe({ status: () => engine.runtime.status(), ...(store.poolUse !== undefined ? { pool: () => store.poolUse!() } : {}) });
+  metrics.observe({ status: () => engine.runtime.status(), historyPending: () => engine.history.pending(), ...(store.poolUse !== undefined ? { pool: () => store.poolUse!() } : {}) });
   const authenticator = createAuthenticator({ verifier: createJwtVerifier(auth, systemClock), bearer });
   const { server, live } = createHttpServer({
     service: engine.service,

@@ -1,6 +1,8 @@
 // The service's settings from its environment, checked at start-up: a wrong value stops the
 // start with a message naming the variable, instead of a surprise later. Pure: env in, config out.
 import { DEFAULT_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from "./http/app-deps.js";
+import { DEFAULT_HISTORY_MAX_AGE_DAYS, DEFAULT_HISTORY_MAX_ROWS } from "./history/history-retention.js";
+import { DEFAULT_HISTORY_BATCH_DELAY_MS } from "./history/history-writer.js";
 import { DEFAULT_PROCESSOR_PORT } from "./processing/compose/embedded-routes.js";
 import { describeDbUrl, parseDbUrl } from "./store/store-config.js";
 
@@ -31,6 +33,14 @@ export interface ServiceConfig {
   processorPort: number | "off";
   /** SVC_DEMO_DATA (`on` by default, `off`): seed demo history and the demo weather forecast at start-up. */
   demoData: boolean;
+  /**
+   * Execution history retention (docs/history.md): SVC_HISTORY_MAX_AGE_DAYS (default 30) and
+   * SVC_HISTORY_MAX_ROWS (default 5,000,000); 0 turns that limit off.
+   */
+  historyMaxAgeDays: number;
+  historyMaxRows: number;
+  /** SVC_HISTORY_BATCH_DELAY_MS (default 50): how long an execution record waits for its batch at most. */
+  historyBatchDelayMs: number;
 }
 
 /** What the processor client can send in an Authorization header: visible ASCII, no spaces. */
@@ -70,6 +80,9 @@ export function readServiceConfig(env: Record<string, string | undefined>): Serv
     dataProcessing,
     processorPort,
     demoData: onOff(env, "SVC_DEMO_DATA", true),
+    historyMaxAgeDays: integer(env, "SVC_HISTORY_MAX_AGE_DAYS", DEFAULT_HISTORY_MAX_AGE_DAYS, 0, 36_500),
+    historyMaxRows: integer(env, "SVC_HISTORY_MAX_ROWS", DEFAULT_HISTORY_MAX_ROWS, 0, Number.MAX_SAFE_INTEGER),
+    historyBatchDelayMs: integer(env, "SVC_HISTORY_BATCH_DELAY_MS", DEFAULT_HISTORY_BATCH_DELAY_MS, 0, 10_000),
   };
 }
 

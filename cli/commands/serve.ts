@@ -16,6 +16,8 @@ and runs the reference forecast processor beside it. Configured by the environme
   SVC_DATA_PROCESSING (on | off)  SVC_PROCESSOR_PORT (8090; 0 any free port; off no embedded processor)
   SVC_PROCESSOR_TOKEN (the processor's bearer token; generated for the run when unset, never printed)
   SVC_DEMO_DATA (on | off: seed the demo's point history and weather forecast)
+  SVC_HISTORY_MAX_AGE_DAYS (30)  SVC_HISTORY_MAX_ROWS (5000000): execution history kept; 0 no limit
+  SVC_HISTORY_BATCH_DELAY_MS (50: longest wait of an execution record for its batch)
 Without a JWT key a local secret is generated in var/jwt-secret; mint tokens with svc token.`;
 
 export interface ServeEnvironment {

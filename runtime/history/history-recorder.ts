@@ -1,5 +1,8 @@
 // Records one execution twice: as a row of the durable history (for the API and WebSocket
 // readers) and as a line of the rule's log file (for people reading files on the machine).
+// createHistoryRecorder is the row-by-row recorder (one INSERT per execution): the baseline of
+// `npm run bench -- history`. The service records through the group-commit writer
+// (history-writer.ts), which implements the same interface.
 import type { ExecutionTrigger, HistoryStore } from "../store/store.js";
 import type { RuleLog } from "./rule-log.js";
 
@@ -17,6 +20,8 @@ export interface ExecutionRecord {
 export interface HistoryRecorder {
   /** Returns the id of the history row. Rejects only when the row could not be written. */
   record(ruleId: number, execution: ExecutionRecord): Promise<number>;
+  /** False while the recorder cannot keep up: the scheduler starts no new execution (back-pressure). */
+  admit?(): boolean;
 }
 
 export interface HistoryRecorderOptions {

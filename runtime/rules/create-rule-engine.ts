@@ -5,7 +5,8 @@
 import type { SiteModel } from "../../generated/types.js";
 import { indexSite, type SiteIndex } from "../../compiler/index.js";
 import type { Clock, TickTimer } from "../engine/scheduler/types.js";
-import { createHistoryRecorder } from "../history/history-recorder.js";
+import { createHistoryRetention, DEFAULT_HISTORY_MAX_AGE_DAYS, DEFAULT_HISTORY_MAX_ROWS, type HistoryRetentionOptions } from "../history/history-retention.js";
+import { createHistoryWriter, type HistoryWriter, type HistoryWriterOptions } from "../history/history-writer.js";
 import { createRuleLog } from "../history/rule-log.js";
 import { createPointPlane, type PointPlane } from "../points/point-plane.js";
 import type { PointEvent } from "../points/point-table.js";
@@ -36,7 +37,11 @@ export interface RuleEngineOptions {
   parallelism?: number;
   eventCapacity?: number;
   onProblem?: (problem: RuleProblem) => void;
-  /** Told after each execution record is stored (the live history readers listen here). */
+  /** The group-commit history writer's batch size, delay, water marks and retries (docs/history.md). */
+  historyWriter?: Pick<HistoryWriterOptions, "maxBatch" | "maxDelayMs" | "highWater" | "lowWater" | "retries" | "retryDelayMs">;
+  /** History retention (default 30 days, 5,000,000 rows), run every `intervalMs` (default 60 s). */
+  historyRetention?: Partial<HistoryRetentionOptions> & { intervalMs?: number };
+  /** Told after each execution record is committed (the live history readers listen here). */
   onRecorded?: (historyId: number, ruleId: number) => void;
   /** Failures outside an execution record: a history row or log line not written, point history not flushed. */
   onError?: (error: unknown, context: string) => void;
@@ -50,6 +55,8 @@ export interface RuleEngine {
   readonly plane: PointPlane;
   readonly runtime: RuleRuntime;
   readonly service: RuleService;
+  /** The execution records' group-commit writer: pending() is the history queue's depth. */
+  readonly history: HistoryWriter;
   start(): Promise<ReloadSummary>;
   stop(): Promise<void>;
 }
@@ -61,12 +68,23 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
   // The plane publishes into the runtime's event channel, which exists only once the runtime does.
   let publish: (event: PointEvent) => boolean = () => false;
   const plane = createPointPlane({ site: options.site, clock, onEvent: (event) => publish(event), history: store.points });
-  const recorder = createHistoryRecorder({
+  const recorder = createHistoryWriter({
+    ...options.historyWriter,
     history: store.history,
     log: createRuleLog({ dir: options.logDir }),
-    onError: (error, ruleId) => onError(error, `log of rule ${ruleId}`),
-    onRecorded: options.onRecorded,
+    onError,
+    ...(options.onRecorded !== undefined ? { onRecorded: options.onRecorded } : {}),
+    ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),
   });
+  const retention = createHistoryRetention(store.history, clock, {
+    maxAgeMs: DEFAULT_HISTORY_MAX_AGE_DAYS * 86_400_000,
+    maxRows: DEFAULT_HISTORY_MAX_ROWS,
+    ...options.historyRetention,
+  });
+  let pruning: Promise<unknown> = Promise.resolve();
+  const prune = (): void => {
+    pruning = retention.prune().catch((error: unknown) => onError(error, "history retention"));
+  };
   const runtime = createRuleRuntime({
     store,
     plane,
@@ -94,6 +112,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
 
   let simulator: Simulator | undefined;
   let stopFlushing: (() => void) | undefined;
+  let stopPruning: (() => void) | undefined;
   // One timer writes both batches: point history, and the decision records that changed.
   const flush = async (): Promise<void> => {
     await Promise.all([
@@ -106,15 +125,21 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     plane,
     runtime,
     service,
+    history: recorder,
     async start() {
       if (options.simulate === true) simulator = createSimulator({ plane, clock, timer });
       stopFlushing = timer(options.historyFlushMs ?? 1000, () => void flush());
+      stopPruning = timer(options.historyRetention?.intervalMs ?? 60_000, prune);
       return runtime.start();
     },
     async stop() {
       simulator?.stop();
       stopFlushing?.();
+      stopPruning?.();
       await runtime.stop();
+      // The executions that finished are queued: committed (or dropped) before the store closes.
+      await recorder.stop();
+      await pruning;
       await flush();
     },
   };

@@ -1,6 +1,6 @@
-// One execution of a rule, from its trigger to its history row: fetch the history values its
-// period_delta nodes need, execute (pure, synchronous), record the result. The runner never
-// throws: a failure to fetch history or to record is part of what it reports.
+// One execution of a rule, from its trigger to its history record: fetch the history values its
+// period_delta nodes need, execute (pure, synchronous), hand the result to the recorder. The
+// runner never throws: a failure to fetch history or to record is part of what it reports.
 import type { Clock, RunReport } from "../engine/scheduler/types.js";
 import type { ExecutionIo } from "../engine/execution-io.js";
 import type { ExecutionResult } from "../engine/execution-result.js";
@@ -25,8 +25,12 @@ export interface Execution {
   /** Null when the execution could not start (history could not be read). */
   result: ExecutionResult | null;
   error: { code: string; message: string } | null;
-  /** Id of the rule_history row; null when it could not be written. */
-  historyId: number | null;
+  /**
+   * Id of the rule_history row once its batch is committed; null when it could not be written
+   * (already told to onError). A scheduled execution does not wait for it (issue 19.2): the
+   * scheduler's slot is free once the record is queued; a manual execution answers with it.
+   */
+  recorded: Promise<number | null>;
   report: RunReport;
 }
 
@@ -57,13 +61,18 @@ export function createRuleRunner({ clock, catalog, points, pointHistory, recorde
     }
     const finishedAt = clock.now();
     const success = result?.success ?? false;
-    let historyId: number | null = null;
+    let recorded: Promise<number | null>;
     try {
-      historyId = await recorder.record(rule.id, { startedAt, finishedAt, trigger, success, result: result ?? {}, error });
+      // Queued when record returns; not awaited here.
+      recorded = recorder.record(rule.id, { startedAt, finishedAt, trigger, success, result: result ?? {}, error }).catch((cause: unknown) => {
+        onError(cause, rule.id);
+        return null;
+      });
     } catch (cause) {
       onError(cause, rule.id);
+      recorded = Promise.resolve(null);
     }
-    return { result, error, historyId, report: reportOf(rule, result, writes) };
+    return { result, error, recorded, report: reportOf(rule, result, writes) };
   };
 
   async function fetchHistory(rule: LoadedRule, now: number): Promise<Map<string, number>> {

@@ -155,6 +155,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     tickMs: options.tickMs,
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
+    // History back-pressure (issue 19.2): no new execution while the history writer is behind.
+    ...(options.recorder.admit !== undefined ? { admit: () => options.recorder.admit!() } : {}),
     onCooldownStart: (ruleId, at) => {
       actedAt.set(ruleId, at);
       keepCooldown(ruleId, at);
@@ -254,7 +256,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
         { cooldownMs: rule.cooldownMs },
       );
       executed(ruleId, execution!);
-      const { result, error, historyId, report } = execution!;
+      const { result, error, report } = execution!;
+      const historyId = await execution!.recorded; // the answer waits for the commit
       return {
         rule_id: ruleId,
         success: report.success,

@@ -98,9 +98,44 @@ export interface HistoryListOptions {
   order?: HistoryOrder;
 }
 
+/**
+ * An execution record as the history writer hands it over (runtime/history/history-writer.ts):
+ * the result and error already serialised to JSON text, once, for the row and the log line alike.
+ */
+export interface HistoryRow {
+  rule_id: number;
+  /** RFC 3339 UTC with milliseconds. */
+  started_at: string;
+  finished_at: string;
+  trigger: ExecutionTrigger;
+  success: boolean;
+  /** JSON text of the executor's result record. */
+  result: string;
+  /** JSON text, or null (SQL NULL) when there was no error. */
+  error: string | null;
+}
+
+/** What retention deletes: the oldest rows that started before `startedBefore` or have an id up to `upToId`. */
+export interface HistoryPruneLimits {
+  startedBefore?: string;
+  upToId?: number;
+}
+
 export interface HistoryStore {
   /** Returns the id of the new entry. Values JSON cannot hold (NaN, Infinity) are stored as null. */
   append(entry: Omit<HistoryEntry, "id">): Promise<number>;
+  /**
+   * Inserts the rows in one transaction (multi-row INSERTs chunked under the databases' bind
+   * variable limits) and returns their ids in the order given: increasing, and higher than every
+   * id committed before. All or nothing: a rejection means no row was stored.
+   */
+  appendBatch(rows: readonly HistoryRow[]): Promise<number[]>;
+  /**
+   * Deletes at most `limit` of the oldest rows (by id) matching `limits`, stopping at the first
+   * row that matches neither (rows are written in start order, so a newer one ends the run). One
+   * short statement: retention calls it in a loop. Returns how many rows were deleted.
+   */
+  prune(limits: HistoryPruneLimits, limit: number): Promise<number>;
   /**
    * Entries of one rule or of all, by id ascending (default) or descending (newest first), with
    * afterId < id < beforeId: `afterId` resumes an ascending page or a WebSocket reader,

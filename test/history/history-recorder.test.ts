@@ -51,7 +51,7 @@ describe("history recorder", () => {
   it("a log write that fails is reported to onError, not thrown, and the row stays", async () => {
     const failure = new Error("disk full");
     const reported: [unknown, number][] = [];
-    const log: RuleLog = { append: () => Promise.reject(failure) };
+    const log: RuleLog = { append: () => Promise.reject(failure), appendLines: () => Promise.reject(failure), close: () => Promise.resolve() };
     const recorder = createHistoryRecorder({ history: store.history, log, onError: (error, ruleId) => reported.push([error, ruleId]) });
     const id = await recorder.record(4, EXECUTION);
     expect(reported).to.deep.equal([[failure, 4]]);
@@ -60,7 +60,7 @@ describe("history recorder", () => {
 
   it("when the row cannot be written, the log line is still written and record rejects", async () => {
     const failure = new Error("database is locked");
-    const history: HistoryStore = { append: () => Promise.reject(failure), list: () => Promise.resolve([]), latestId: () => Promise.resolve(0) };
+    const history: HistoryStore = { ...store.history, append: () => Promise.reject(failure) };
     const recorder = createHistoryRecorder({ history, log: createRuleLog({ dir }), onError: () => undefined });
     let seen: unknown;
     await recorder.record(4, EXECUTION).catch((error: unknown) => (seen = error));

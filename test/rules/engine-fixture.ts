@@ -54,7 +54,8 @@ export async function createEngineFixture(options: Partial<RuleEngineOptions> & 
     while (performance.now() < deadline) {
       await new Promise((resolve) => setImmediate(resolve));
       const status = engine.runtime.status();
-      if (status.inFlight === 0 && status.queued === 0) return;
+      // The executions' records are committed in batches after their slot is free (issue 19.2).
+      if (status.inFlight === 0 && status.queued === 0) return engine.history.flush();
     }
     throw new Error("the engine did not become idle within 3 s");
   };
@@ -80,7 +81,10 @@ export async function createEngineFixture(options: Partial<RuleEngineOptions> & 
       }
     },
     idle,
-    history: (ruleId) => store.history.list(ruleId, { limit: 1000 }),
+    history: async (ruleId) => {
+      await engine.history.flush();
+      return store.history.list(ruleId, { limit: 1000 });
+    },
     async close() {
       await engine.stop();
       await store.close();

@@ -12,6 +12,8 @@ import type { Store } from "../../runtime/store/store.js";
 export interface DatabaseBackend {
   /** A store on the database named `key`: a new, empty one the first time, the same one after. */
   open(key: string, options?: OpenStoreOptions): Promise<Store>;
+  /** The store URL of `key` (open it first), for a child process to open. */
+  url(key: string): string;
   /** A plain knex on the database of `key` (open it first), bypassing the store; closed by cleanup. */
   connect(key: string): Knex;
   /** Closes the plain connections and removes every database the backend made. */
@@ -33,6 +35,7 @@ export function sqliteFiles(): DatabaseBackend {
   };
   return {
     open: (key, options) => openStore(`sqlite:${fileOf(key)}`, options),
+    url: (key) => `sqlite:${fileOf(key)}`,
     connect(key) {
       const db = knex(sqliteKnexConfig(fileOf(key)));
       connections.push(db);
@@ -60,6 +63,7 @@ export function postgresSchemas(url: string): DatabaseBackend {
       schemas.add(schema);
       return openStore(urlOf(key), options);
     },
+    url: urlOf,
     connect(key) {
       const db = knex({ client: "pg", connection: { connectionString: urlOf(key) }, pool: { min: 0, max: 2 } });
       connections.push(db);

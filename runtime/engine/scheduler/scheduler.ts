@@ -383,10 +383,12 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.unqueue(slot, "disabled");
   }
 
-  /** Starts ready rules while fewer than `parallelism` runner calls are in flight (spec item 2). */
+  /** Starts ready rules while fewer than `parallelism` runner calls are in flight (spec item 2) and `admit` allows. */
   private dispatch(): void {
     if (this.stopTimer === null) return;
     while (this.inFlight < this.parallelism) {
+      // Back-pressure (docs/scheduler.md): ready rules wait, queued; the next tick asks again.
+      if (this.options.admit?.() === false) return;
       const slot = this.ready.pop();
       if (slot === undefined) return;
       const cause = slot.pendingCause as RunCause; // queued slots always hold their cause

@@ -108,6 +108,12 @@ export interface SchedulerOptions<R extends ScheduledRule> {
   parallelism?: number;
   /** Capacity of the point-event channel; default 1024. */
   eventCapacity?: number;
+  /**
+   * Asked before each execution the scheduler starts: false holds the ready rules back (they stay
+   * queued; their further triggers count as `running`) until a later dispatch (at the latest the
+   * next tick) finds it true. The history writer's back-pressure (issue 19.2). Default: always.
+   */
+  admit?: () => boolean;
   /** Called synchronously with every run and suppression decision; exceptions are ignored. */
   onDecision?: (decision: SchedulerDecision) => void;
   /**

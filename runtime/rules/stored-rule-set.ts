@@ -1,0 +1,136 @@
+// What the runtime keeps of each stored rule between reloads (issue 19.1, 19.4): the rule the
+// scheduler holds (compiled, no editor document), the version of its flow (for the site checks),
+// its problem, and the points it reads, watches and writes (for GET /api/site/points) — not the
+// stored rule itself. A full reload refills it; a change-set reload replaces or removes only the
+// rules concerned, so both give the same state.
+import type { Diagnostic, NodesTopology } from "../../generated/types.js";
+import { pointUsage, type PointUsage, type UsageRule } from "../../compiler/index.js";
+import type { PointCatalog } from "../points/point-table.js";
+import type { FlowVersion } from "../store/store.js";
+import { loadStored, problemOf, type HeldRule, type RuleLoad, type RuleProblem, type StoredForLoad } from "./loaded-rule.js";
+
+/** A stored rule as the point usage names it. */
+export interface StoredUsageRule extends UsageRule {
+  id: number;
+}
+
+interface Entry {
+  load: RuleLoad;
+  version: FlowVersion;
+  usage: StoredUsageRule;
+  problem?: RuleProblem;
+}
+
+export interface StoredRuleSet {
+  /** The rules the scheduler holds (enabled ones compiled, disabled ones their trigger only), by id. */
+  readonly held: ReadonlyMap<number, HeldRule>;
+  /** Loads a stored rule in place of what the set had for its id; the rule for the scheduler, or undefined when it cannot be loaded. */
+  put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined): HeldRule | undefined;
+  remove(ruleId: number): void;
+  clear(): void;
+  has(ruleId: number): boolean;
+  /** Every stored rule, enabled or not, loaded or not. */
+  readonly size: number;
+  /** Enabled rules loaded (handed to the scheduler to run). */
+  readonly enabled: number;
+  /** The flow version of the rule's last load. */
+  version(ruleId: number): FlowVersion | undefined;
+  /** The rule's problem, from its load and its last site check (recomputed: call after a site check). */
+  refreshProblem(ruleId: number): RuleProblem | undefined;
+  /** Every problem, by rule id. */
+  problems(): RuleProblem[];
+  /** Who reads, watches and writes each point, by refKey; computed once per change. */
+  usage(): Map<string, PointUsage<StoredUsageRule>>;
+}
+
+export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (ruleId: number) => Diagnostic[]): StoredRuleSet {
+  const entries = new Map<number, Entry>();
+  const held = new Map<number, HeldRule>();
+  let enabled = 0;
+  let problems: RuleProblem[] | undefined;
+  let usage: Map<string, PointUsage<StoredUsageRule>> | undefined;
+  const changed = (): void => {
+    problems = undefined;
+    usage = undefined;
+  };
+  const remove = (ruleId: number): void => {
+    const entry = entries.get(ruleId);
+    if (entry === undefined) return;
+    if (entry.load.held?.enabled === true) enabled--;
+    entries.delete(ruleId);
+    held.delete(ruleId);
+    changed();
+  };
+  return {
+    held,
+    put(rule, lastActedAt) {
+      remove(rule.id);
+      const load = loadStored(rule, catalog);
+      const entry: Entry = { load, version: rule.flow_version, usage: usageRule(rule) };
+      entry.problem = problemOf(rule, load, siteDiagnostics(rule.id));
+      entries.set(rule.id, entry);
+      if (load.held !== undefined) {
+        load.held.lastActedAt = lastActedAt;
+        held.set(rule.id, load.held);
+        if (load.held.enabled) enabled++;
+      }
+      changed();
+      return load.held;
+    },
+    remove,
+    clear() {
+      entries.clear();
+      held.clear();
+      enabled = 0;
+      changed();
+    },
+    has: (ruleId) => entries.has(ruleId),
+    get size() {
+      return entries.size;
+    },
+    get enabled() {
+      return enabled;
+    },
+    version: (ruleId) => entries.get(ruleId)?.version,
+    refreshProblem(ruleId) {
+      const entry = entries.get(ruleId);
+      if (entry === undefined) return undefined;
+      entry.problem = problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId));
+      problems = undefined;
+      return entry.problem;
+    },
+    problems() {
+      problems ??= sortedById([...entries.values()].flatMap((entry) => (entry.problem === undefined ? [] : [entry.problem])), (p) => p.ruleId);
+      return problems;
+    },
+    usage() {
+      usage ??= pointUsage(sortedById([...entries.values()].map((entry) => entry.usage), (rule) => rule.id));
+      return usage;
+    },
+  };
+}
+
+function sortedById<T>(items: T[], idOf: (item: T) => number): T[] {
+  return items.sort((a, b) => idOf(a) - idOf(b));
+}
+
+/**
+ * What the point usage reads of a rule: its on_change trigger and the nodes that read or write a
+ * point, each with only its point references (the expressions and wiring are left behind).
+ */
+function usageRule(rule: StoredForLoad): StoredUsageRule {
+  const nodes: Record<string, unknown> = {};
+  const stored = (rule.nodes_json as Partial<NodesTopology>).nodes ?? {};
+  for (const [id, node] of Object.entries(stored)) {
+    if (node === undefined || node === null) continue;
+    if (node.type === "input" && Array.isArray(node.variables)) nodes[id] = { type: "input", variables: node.variables.map(refOf) };
+    else if (node.type === "period_delta") nodes[id] = { type: "period_delta", ...refOf(node) };
+    else if (node.type === "change" && Array.isArray(node.writes)) nodes[id] = { type: "change", writes: node.writes.map(refOf) };
+  }
+  const { id, name, priority, trigger_config } = rule;
+  return { id, name, priority, trigger_config, nodes_json: { nodes } as unknown as NodesTopology };
+}
+
+function refOf({ instance, point_type, point }: { instance: number; point_type: string; point: number }): { instance: number; point_type: string; point: number } {
+  return { instance, point_type, point };
+}

@@ -6,10 +6,11 @@ import { benchEngine } from "./engine.bench.js";
 import { benchForecast } from "./forecast.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
+import { benchReload } from "./reload.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
 import { benchTest } from "./test.bench.js";
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, forecast: benchForecast, http: benchHttp, processing: benchProcessing, "rule-cost": benchRuleCost, test: benchTest };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { compile: benchCompile, contracts: benchContracts, dsl: benchDsl, engine: benchEngine, forecast: benchForecast, http: benchHttp, processing: benchProcessing, reload: benchReload, "rule-cost": benchRuleCost, test: benchTest };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in BENCHMARKS));

@@ -51,9 +51,10 @@ export interface RuleLoad {
  * An enabled rule compiled, with its trigger resolved; a disabled rule's trigger only (never
  * compiled: it is not run). A topology that does not compile leaves the rule out.
  */
-export function loadStored(rule: StoredForLoad, catalog: PointCatalog): RuleLoad {
+export function loadStored(rule: StoredForLoad, catalog: PointCatalog, executable?: ExecutableRule): RuleLoad {
   if (!rule.enabled) return { held: disabledRule(rule, catalog), diagnostics: [] };
-  const compiled = compileRule(rule.nodes_json, catalog);
+  // `executable`: the rule's topology as compiled before, when the caller knows it is unchanged.
+  const compiled = executable !== undefined ? { ok: true as const, rule: executable } : compileRule(rule.nodes_json, catalog);
   if (!compiled.ok) return { diagnostics: compiled.diagnostics };
   const { trigger, unknownPoints } = toScheduledTrigger(rule.trigger_config, rule.cooldown_ms, (ref) => catalog.lookup(ref)?.index);
   const held: LoadedRule = { id: rule.id, name: rule.name, priority: rule.priority, cooldownMs: rule.cooldown_ms, enabled: true, trigger, executable: compiled.rule };

@@ -22,13 +22,16 @@ import { createDecisionDescriber } from "./decision-describer.js";
 import { loadRule, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
 import { createReloadQueue } from "./reload-queue.js";
 import { createRuleRunner, type Execution } from "./rule-runner.js";
-import { checkInSlices } from "./site-check-slices.js";
+import { checkInSlices, RULES_PER_SLICE } from "./site-check-slices.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { createStoredRuleSet, type StoredUsageRule } from "./stored-rule-set.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
 import { noMetrics, type ServiceMetrics } from "../metrics/service-metrics.js";
 
 export type { StoredUsageRule } from "./stored-rule-set.js";
+
+/** Enabled rules compiled before start-up returns; the rest are compiled after the scheduler runs (issue 19.4). */
+export const COMPILED_AT_START = 200;
 
 export interface RuleRuntimeOptions {
   store: Store;
@@ -100,7 +103,11 @@ export interface RuleRuntime {
   decisions(ruleId: number, page: { beforeId?: number; limit: number }): Promise<DecisionPage>;
   /** Writes the decision records changed since the last write (the engine's flush timer calls it). */
   flushDecisions(): Promise<void>;
-  /** Resolves once the site checks that start-up left to run in the background have run (their problems are then in `status()`). */
+  /**
+   * Resolves once what start-up left to run after the scheduler started has run: the compilation
+   * of the enabled rules past the first 200, then the site checks of the stored flows (their
+   * problems are then in `status()`).
+   */
   siteChecked(): Promise<void>;
 }
 
@@ -178,8 +185,12 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     });
   let background: { stop(): void; done: Promise<RuleProblem[]> } | undefined;
 
-  /** Every stored rule: `deferChecks` (start-up) leaves the site checks to the background, after the scheduler runs. */
-  const reloadAll = async (deferChecks: boolean): Promise<ReloadSummary> => {
+  /**
+   * Every stored rule. `startUp` (issue 19.4): the enabled rules past the first COMPILED_AT_START
+   * are compiled after the scheduler runs, a slice at a time, each slice handed to the scheduler
+   * as it is ready; the site checks follow them there.
+   */
+  const reloadAll = async (startUp: boolean): Promise<ReloadSummary> => {
     const started = performance.now();
     await Promise.all(cooldownWrites); // so that the cooldowns read below include them
     const stored = await store.rules.listRunnable();
@@ -193,20 +204,51 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       if (rule.flow_version === null) siteChecks.check({ id: rule.id, flow_json: null, trigger_config: rule.trigger_config }, null);
       else stale.push(rule.id);
     }
-    rules.clear();
-    for (const rule of stored) rules.put(rule, storedActedAt.get(rule.id));
-    if (!deferChecks && stale.length > 0) await checkFlows(stale).done;
+    rules.retain(storedIds);
+    for (const rule of stored) rules.put(rule, storedActedAt.get(rule.id), startUp);
+    const later = rules.pendingIds();
+    for (const id of later.splice(0, COMPILED_AT_START)) rules.compilePending(id);
+    if (!startUp && stale.length > 0) await checkFlows(stale).done;
     scheduler.reload([...rules.held.values()]);
     // A deleted rule's decision records went with it; those still in memory go now.
     decisions.retain(storedIds);
     for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
     for (const problem of rules.problems()) report(problem);
-    if (deferChecks && stale.length > 0) {
-      background = checkFlows(stale);
+    if (startUp && (later.length > 0 || stale.length > 0)) {
+      background = inBackground(later, stale);
       void background.done.then((found) => found.forEach(report), (error: unknown) => onError(error, 0));
     }
     metrics.reloaded("full", stored.length, (performance.now() - started) / 1000);
     return summary();
+  };
+
+  /** Start-up's remaining work, after the scheduler runs: the compilation of `later`, then the site checks of `stale`. */
+  const inBackground = (later: number[], stale: number[]): { stop(): void; done: Promise<RuleProblem[]> } => {
+    let checks: ReturnType<typeof checkFlows> | undefined;
+    let stopped = false;
+    const run = async (): Promise<RuleProblem[]> => {
+      const found: RuleProblem[] = [];
+      for (let at = 0; at < later.length && !stopped; at += RULES_PER_SLICE) {
+        const upserts: HeldRule[] = [];
+        for (const id of later.slice(at, at + RULES_PER_SLICE)) {
+          const compiled = rules.compilePending(id);
+          if (compiled?.held !== undefined) upserts.push(compiled.held);
+          if (compiled?.problem !== undefined) found.push(compiled.problem);
+        }
+        scheduler.apply(upserts, []);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (stopped) return found;
+      checks = checkFlows(stale);
+      return [...found, ...(await checks.done)];
+    };
+    return {
+      stop() {
+        stopped = true;
+        checks?.stop();
+      },
+      done: run(),
+    };
   };
 
   /** Only these rules (issue 19.1): each is read again, or removed when it is no longer stored. */

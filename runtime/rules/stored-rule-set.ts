@@ -19,15 +19,26 @@ interface Entry {
   version: FlowVersion;
   usage: StoredUsageRule;
   problem?: RuleProblem;
+  /** An enabled rule whose compilation start-up left for later (kept until it is compiled). */
+  pending?: { rule: StoredForLoad; lastActedAt: number | undefined };
 }
 
 export interface StoredRuleSet {
   /** The rules the scheduler holds (enabled ones compiled, disabled ones their trigger only), by id. */
   readonly held: ReadonlyMap<number, HeldRule>;
-  /** Loads a stored rule in place of what the set had for its id; the rule for the scheduler, or undefined when it cannot be loaded. */
-  put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined): HeldRule | undefined;
+  /**
+   * Loads a stored rule in place of what the set had for its id; the rule for the scheduler, or
+   * undefined when it cannot be loaded. `later`: an enabled rule is only noted, to be compiled by
+   * `compilePending` (start-up: the scheduler runs the others meanwhile).
+   */
+  put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined, later?: boolean): HeldRule | undefined;
+  /** The enabled rules noted for later, by id. */
+  pendingIds(): number[];
+  /** Compiles a rule noted for later: what the scheduler gets and its problem; undefined when it is no longer pending. */
+  compilePending(ruleId: number): { held?: HeldRule; problem?: RuleProblem } | undefined;
   remove(ruleId: number): void;
-  clear(): void;
+  /** Removes every rule that `stored` does not have. */
+  retain(stored: { has(ruleId: number): boolean }): void;
   has(ruleId: number): boolean;
   /** Every stored rule, enabled or not, loaded or not. */
   readonly size: number;
@@ -61,28 +72,52 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     held.delete(ruleId);
     changed();
   };
+  /** A loaded entry's problem, and its rule in the held set. */
+  const settle = (ruleId: number, entry: Entry, lastActedAt: number | undefined): HeldRule | undefined => {
+    entry.problem = problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId));
+    const loaded = entry.load.held;
+    if (loaded !== undefined) {
+      loaded.lastActedAt = lastActedAt;
+      held.set(ruleId, loaded);
+      if (loaded.enabled) enabled++;
+    }
+    changed();
+    return loaded;
+  };
   return {
     held,
-    put(rule, lastActedAt) {
+    put(rule, lastActedAt, later = false) {
+      // A topology already compiled at this version is not compiled again (a full reload of unchanged rules).
+      const before = entries.get(rule.id)?.load.held;
+      const executable = before !== undefined && "executable" in before && rule.flow_version !== null && entries.get(rule.id)?.version === rule.flow_version ? before.executable : undefined;
       remove(rule.id);
-      const load = loadStored(rule, catalog);
-      const entry: Entry = { load, version: rule.flow_version, usage: usageRule(rule) };
-      entry.problem = problemOf(rule, load, siteDiagnostics(rule.id));
-      entries.set(rule.id, entry);
-      if (load.held !== undefined) {
-        load.held.lastActedAt = lastActedAt;
-        held.set(rule.id, load.held);
-        if (load.held.enabled) enabled++;
+      if (executable !== undefined && rule.enabled) {
+        const entry: Entry = { load: loadStored(rule, catalog, executable), version: rule.flow_version, usage: usageRule(rule) };
+        entries.set(rule.id, entry);
+        return settle(rule.id, entry, lastActedAt);
       }
-      changed();
-      return load.held;
+      if (later && rule.enabled) {
+        entries.set(rule.id, { load: { diagnostics: [] }, version: rule.flow_version, usage: usageRule(rule), pending: { rule, lastActedAt } });
+        changed();
+        return undefined;
+      }
+      const entry: Entry = { load: loadStored(rule, catalog), version: rule.flow_version, usage: usageRule(rule) };
+      entries.set(rule.id, entry);
+      return settle(rule.id, entry, lastActedAt);
+    },
+    pendingIds: () => [...entries].flatMap(([id, entry]) => (entry.pending === undefined ? [] : [id])),
+    compilePending(ruleId) {
+      const entry = entries.get(ruleId);
+      if (entry?.pending === undefined) return undefined;
+      const { rule, lastActedAt } = entry.pending;
+      entry.pending = undefined;
+      entry.load = loadStored(rule, catalog);
+      const loaded = settle(ruleId, entry, lastActedAt);
+      return { ...(loaded !== undefined ? { held: loaded } : {}), ...(entry.problem !== undefined ? { problem: entry.problem } : {}) };
     },
     remove,
-    clear() {
-      entries.clear();
-      held.clear();
-      enabled = 0;
-      changed();
+    retain(stored) {
+      for (const ruleId of [...entries.keys()]) if (!stored.has(ruleId)) remove(ruleId);
     },
     has: (ruleId) => entries.has(ruleId),
     get size() {
@@ -94,7 +129,7 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     version: (ruleId) => entries.get(ruleId)?.version,
     refreshProblem(ruleId) {
       const entry = entries.get(ruleId);
-      if (entry === undefined) return undefined;
+      if (entry === undefined || entry.pending !== undefined) return undefined;
       entry.problem = problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId));
       problems = undefined;
       return entry.problem;

@@ -59,7 +59,7 @@ export interface RuleRuntimeOptions {
 }
 
 export interface ReloadSummary {
-  /** Rules handed to the scheduler. */
+  /** Enabled rules handed to the scheduler (at start-up: with those compiled after it starts; one that fails to compile then is a problem). */
   loaded: number;
   enabled: number;
   problems: RuleProblem[];
@@ -170,7 +170,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const report = (problem: RuleProblem | undefined): void => {
     if (problem !== undefined) options.onProblem?.(problem);
   };
-  const summary = (): ReloadSummary => ({ loaded: rules.enabled, enabled: rules.enabled, problems: rules.problems() });
+  // At start-up, the rules compiled after the scheduler starts count as handed to it.
+  const summary = (): ReloadSummary => ({ loaded: rules.enabled + rules.pendingIds().length, enabled: rules.enabled + rules.pendingIds().length, problems: rules.problems() });
   /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
   const checkFlows = (ruleIds: readonly number[]) =>
     checkInSlices(ruleIds, {

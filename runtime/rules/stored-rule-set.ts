@@ -34,6 +34,8 @@ export interface StoredRuleSet {
   put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined, later?: boolean): HeldRule | undefined;
   /** The enabled rules noted for later, by id. */
   pendingIds(): number[];
+  /** How many rules are noted for later. */
+  readonly pending: number;
   /** Compiles a rule noted for later: what the scheduler gets and its problem; undefined when it is no longer pending. */
   compilePending(ruleId: number): { held?: HeldRule; problem?: RuleProblem } | undefined;
   remove(ruleId: number): void;
@@ -58,6 +60,7 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
   const entries = new Map<number, Entry>();
   const held = new Map<number, HeldRule>();
   let enabled = 0;
+  let pending = 0;
   let problems: RuleProblem[] | undefined;
   let usage: Map<string, PointUsage<StoredUsageRule>> | undefined;
   const changed = (): void => {
@@ -68,6 +71,7 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     const entry = entries.get(ruleId);
     if (entry === undefined) return;
     if (entry.load.held?.enabled === true) enabled--;
+    if (entry.pending !== undefined) pending--;
     entries.delete(ruleId);
     held.delete(ruleId);
     changed();
@@ -98,6 +102,7 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
       }
       if (later && rule.enabled) {
         entries.set(rule.id, { load: { diagnostics: [] }, version: rule.flow_version, usage: usageRule(rule), pending: { rule, lastActedAt } });
+        pending++;
         changed();
         return undefined;
       }
@@ -111,6 +116,7 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
       if (entry?.pending === undefined) return undefined;
       const { rule, lastActedAt } = entry.pending;
       entry.pending = undefined;
+      pending--;
       entry.load = loadStored(rule, catalog);
       const loaded = settle(ruleId, entry, lastActedAt);
       return { ...(loaded !== undefined ? { held: loaded } : {}), ...(entry.problem !== undefined ? { problem: entry.problem } : {}) };
@@ -125,6 +131,9 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     },
     get enabled() {
       return enabled;
+    },
+    get pending() {
+      return pending;
     },
     version: (ruleId) => entries.get(ruleId)?.version,
     refreshProblem(ruleId) {

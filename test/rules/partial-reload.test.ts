@@ -181,6 +181,29 @@ for (const [name, backend] of databaseBackends()) {
       expect(state()).to.deep.equal(partial);
     });
 
+    it("issue 19.4: start-up compiles the first 200 enabled rules before the scheduler starts and the rest after it; every one then runs", async () => {
+      const first = await open();
+      const { flow_json, trigger_config } = compileRuleSource(`rule "many" {\n${V2}\n}`).rules[0]!;
+      const compiled = compileFlow(flow_json);
+      if (!compiled.ok) throw new Error("fixture flow must compile");
+      await w!.store.transaction(async (tx) => {
+        for (let i = 0; i < 250; i++) {
+          await tx.rules.importRule({ name: `many ${i}`, description: "", enabled: true, priority: 0, cooldown_ms: 0, trigger_config, flow_json: compiled.flow_json, nodes_json: compiled.nodes_json }, new Date());
+        }
+      });
+      await first.engine.stop();
+      await rm(first.logDir, { recursive: true, force: true });
+      f = await createEngineFixture({ store: w!.store, intervalPhase: "first_tick" });
+      const started = f.engine.runtime.status();
+      expect(started.totalRules).to.equal(250);
+      expect(started.enabledRules, "compiled before the scheduler started").to.be.within(200, 250);
+      await f.engine.runtime.siteChecked();
+      expect(f.engine.runtime.status().enabledRules).to.equal(250);
+      w!.open();
+      await f.advance(1000);
+      expect(f.engine.runtime.status().executions).to.equal(250);
+    });
+
     it("issue 19.4: start-up checks the stored flows against the site in the background; their problems are reported once checked", async () => {
       const first = await open();
       const { flow_json, trigger_config } = compileRuleSource(`rule "stale" {\ntrigger every 1s\nwrite action(13, 9) = 1\n}`).rules[0]!;

@@ -7,6 +7,7 @@ import { benchForecast } from "./forecast.bench.js";
 import { benchHistory } from "./history.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
+import { benchReload } from "./reload.bench.js";
 import { benchRuleCost } from "./rule-cost.bench.js";
 import { benchScale } from "./scale.bench.js";
 import { benchStatus } from "./status.bench.js";
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => void | Promise<void>> = {
   history: benchHistory,
   http: benchHttp,
   processing: benchProcessing,
+  reload: benchReload,
   "rule-cost": benchRuleCost,
   scale: benchScale,
   status: benchStatus,

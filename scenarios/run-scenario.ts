@@ -111,6 +111,8 @@ export async function recordScenario(scenario: Scenario, pack: ScenarioPack, opt
     watch: plane,
     pointCount: plane.catalog.size,
     tickMs: scenario.tickMs,
+    // A scenario's interval rules run at its first tick, as its author expects (docs/testing.md).
+    intervalPhase: "first_tick",
     ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
     ...(options.eventCapacity === undefined ? {} : { eventCapacity: options.eventCapacity }),
     runner: (rule, cause) => {

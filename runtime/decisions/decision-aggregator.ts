@@ -48,7 +48,7 @@ export interface DecisionAggregator {
    */
   executed(ruleId: number, shortCircuited: boolean): void;
   /** Forgets the rules not in `ruleIds` (deleted): their records are neither kept nor written. */
-  retain(ruleIds: ReadonlySet<number>): void;
+  retain(ruleIds: { has(ruleId: number): boolean }): void;
   /** The records changed since the last batch taken, a rule's records in the order they started. */
   take(): DecisionBatch;
   /** The batch was written: `ids[i]` is the store id of `records[i]` (undefined: not stored, its rule is gone). */

@@ -20,7 +20,7 @@ export interface DecisionRecorderOptions {
 export interface DecisionRecorder {
   add(decision: Decision): void;
   executed(ruleId: number, shortCircuited: boolean): void;
-  retain(ruleIds: ReadonlySet<number>): void;
+  retain(ruleIds: { has(ruleId: number): boolean }): void;
   /** Writes what changed since the last write; resolves once it is stored (rejects when the store does). */
   flush(): Promise<void>;
   /** Records waiting in memory. */

@@ -47,6 +47,8 @@ export interface RuleEngineOptions {
   onError?: (error: unknown, context: string) => void;
   /** The service's own load (GET /metrics); default noMetrics. */
   metrics?: ServiceMetrics;
+  /** When interval rules first fall due after start or a reload (docs/scheduler.md); default `spread`. */
+  intervalPhase?: RuleRuntimeOptions["intervalPhase"];
 }
 
 export interface RuleEngine {
@@ -96,6 +98,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     tickMs: options.tickMs,
     parallelism: options.parallelism,
     eventCapacity: options.eventCapacity,
+    intervalPhase: options.intervalPhase,
     onProblem: options.onProblem,
     ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),
     onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),

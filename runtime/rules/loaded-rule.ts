@@ -1,4 +1,4 @@
-// Turns stored rules into what the scheduler runs: compiled once per reload against the site's
+// Turns stored rules into what the scheduler runs: compiled once per load against the site's
 // catalog, triggers resolved to point indices. Pure. A rule whose stored topology does not
 // compile is left out and reported; unknown trigger points are reported beside a loaded rule, and
 // so are the site checks' findings on its stored flow (issue 17): an error there (an undeclared
@@ -36,25 +36,29 @@ export interface RuleProblem {
   diagnostics: Diagnostic[];
 }
 
-/** `site`: the site checks' diagnostics of the stored rule (stored-rule-checks.ts), reported with the engine's own. */
-export function loadRule(rule: Rule, catalog: PointCatalog, site: readonly Diagnostic[] = []): { loaded?: LoadedRule; problem?: RuleProblem } {
-  const compiled = compileRule(rule.nodes_json, catalog);
-  if (!compiled.ok) return { problem: { ruleId: rule.id, name: rule.name, excluded: true, diagnostics: [...compiled.diagnostics, ...site] } };
+/** What loading reads of a stored rule: a full rule, or the reload's read without the editor document. */
+export type StoredForLoad = Pick<Rule, "id" | "name" | "enabled" | "priority" | "cooldown_ms" | "trigger_config" | "nodes_json">;
+
+/** One stored rule loaded: what the scheduler holds, and the engine's own findings. */
+export interface RuleLoad {
+  /** Undefined when the rule could not be loaded (excluded: it will not run). */
+  held?: HeldRule;
+  /** The topology's diagnostics when it does not compile; trigger points the site does not declare otherwise. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * An enabled rule compiled, with its trigger resolved; a disabled rule's trigger only (never
+ * compiled: it is not run). A topology that does not compile leaves the rule out.
+ */
+export function loadStored(rule: StoredForLoad, catalog: PointCatalog, executable?: ExecutableRule): RuleLoad {
+  if (!rule.enabled) return { held: disabledRule(rule, catalog), diagnostics: [] };
+  // `executable`: the rule's topology as compiled before, when the caller knows it is unchanged.
+  const compiled = executable !== undefined ? { ok: true as const, rule: executable } : compileRule(rule.nodes_json, catalog);
+  if (!compiled.ok) return { diagnostics: compiled.diagnostics };
   const { trigger, unknownPoints } = toScheduledTrigger(rule.trigger_config, rule.cooldown_ms, (ref) => catalog.lookup(ref)?.index);
-  const loaded: LoadedRule = {
-    id: rule.id,
-    name: rule.name,
-    priority: rule.priority,
-    cooldownMs: rule.cooldown_ms,
-    enabled: rule.enabled,
-    trigger,
-    executable: compiled.rule,
-  };
-  // The site checks name an undeclared trigger point themselves (point/unknown-trigger-point).
-  const siteSaysTrigger = site.some((d) => d.code === "point/unknown-trigger-point");
-  const unknown = siteSaysTrigger ? [] : unknownPoints;
-  if (unknown.length === 0 && site.length === 0) return { loaded };
-  const diagnostics = unknown.map(
+  const held: LoadedRule = { id: rule.id, name: rule.name, priority: rule.priority, cooldownMs: rule.cooldown_ms, enabled: true, trigger, executable: compiled.rule };
+  const diagnostics = unknownPoints.map(
     (ref): Diagnostic => ({
       code: "runtime/unknown-trigger-point",
       severity: "warning",
@@ -62,38 +66,33 @@ export function loadRule(rule: Rule, catalog: PointCatalog, site: readonly Diagn
       path: "/trigger_config/point_refs",
     }),
   );
-  return { loaded, problem: { ruleId: rule.id, name: rule.name, excluded: false, diagnostics: [...site, ...diagnostics] } };
+  return { held, diagnostics };
 }
 
 /**
- * Loads the enabled rules of `rules`, and the triggers of the disabled ones (`disabled`); every
- * rule with site diagnostics (`site`, by rule id) is a problem, enabled or not (a disabled rule is
- * not run, so it is never `excluded`).
+ * The rule's problem from its load and the site checks' diagnostics of its stored flow
+ * (stored-rule-checks.ts), if it has one: an excluded rule's topology diagnostics come first; a
+ * loaded rule's site diagnostics come before the engine's warnings, which are left out when the
+ * site checks name an undeclared trigger point themselves (point/unknown-trigger-point).
  */
-export function loadRules(
-  rules: readonly Rule[],
-  catalog: PointCatalog,
-  site: ReadonlyMap<number, Diagnostic[]> = new Map(),
-): { rules: LoadedRule[]; disabled: DisabledRule[]; problems: RuleProblem[] } {
-  const loaded: LoadedRule[] = [];
-  const disabled: DisabledRule[] = [];
-  const problems: RuleProblem[] = [];
-  for (const rule of rules) {
-    const checked = site.get(rule.id) ?? [];
-    if (!rule.enabled) {
-      if (checked.length > 0) problems.push({ ruleId: rule.id, name: rule.name, excluded: false, diagnostics: checked });
-      disabled.push(disabledRule(rule, catalog));
-      continue;
-    }
-    const result = loadRule(rule, catalog, checked);
-    if (result.loaded !== undefined) loaded.push(result.loaded);
-    if (result.problem !== undefined) problems.push(result.problem);
-  }
-  return { rules: loaded, disabled, problems };
+export function problemOf(rule: { id: number; name: string }, load: RuleLoad, site: readonly Diagnostic[]): RuleProblem | undefined {
+  if (load.held === undefined) return { ruleId: rule.id, name: rule.name, excluded: true, diagnostics: [...load.diagnostics, ...site] };
+  const siteSaysTrigger = site.some((d) => d.code === "point/unknown-trigger-point");
+  const diagnostics = siteSaysTrigger ? [...site] : [...site, ...load.diagnostics];
+  return diagnostics.length === 0 ? undefined : { ruleId: rule.id, name: rule.name, excluded: false, diagnostics };
+}
+
+/** One rule loaded as the runtime loads it (a manual execution, `svc test`): `site`, its site checks' diagnostics. */
+export function loadRule(rule: StoredForLoad, catalog: PointCatalog, site: readonly Diagnostic[] = []): { loaded?: LoadedRule; problem?: RuleProblem } {
+  const load = loadStored({ ...rule, enabled: true }, catalog);
+  const problem = problemOf(rule, load, site);
+  if (load.held === undefined) return problem === undefined ? {} : { problem };
+  const loaded = { ...(load.held as LoadedRule), enabled: rule.enabled };
+  return problem === undefined ? { loaded } : { loaded, problem };
 }
 
 /** A disabled rule's trigger, resolved as an enabled rule's would be (unknown points left out). */
-function disabledRule(rule: Rule, catalog: PointCatalog): DisabledRule {
+function disabledRule(rule: StoredForLoad, catalog: PointCatalog): DisabledRule {
   const { trigger } = toScheduledTrigger(rule.trigger_config, rule.cooldown_ms, (ref) => catalog.lookup(ref)?.index);
   return { id: rule.id, name: rule.name, priority: rule.priority, cooldownMs: rule.cooldown_ms, enabled: false, trigger };
 }

@@ -1,13 +1,15 @@
-// The running rule engine: the scheduler over the rules of the last reload, the runner that
-// executes them, manual executions, and what monitoring asks (status, variables).
-// Reload re-reads every rule from the store and replaces the scheduler's set wholesale (spec item
-// 12); reloads are serialised, so the last store state always wins. Each reload also checks the
-// stored rules against the loaded site (issue 17; unchanged rules keep their last check) and keeps
-// who reads and writes each point for GET /api/site/points. The scheduler also holds the disabled
-// rules' triggers, and its suppressions become decision records (issue 18.4, runtime/decisions/).
-import type { SiteIndex } from "../../compiler/index.js";
-import { pointUsage, type PointUsage, type UsageRule } from "../../compiler/index.js";
-import { createScheduler } from "../engine/scheduler/index.js";
+// The running rule engine: the scheduler over the stored rules, the runner that executes them,
+// manual executions, and what monitoring asks (status, variables).
+// A full reload (start-up, POST /api/scheduler/reload) re-reads every rule, without its editor
+// document, and replaces the scheduler's set wholesale (spec item 12); a change-set reload (after
+// each committed change) re-reads only the rules a change concerned and changes only those
+// (issue 19.1). Reloads are serialised, so the last store state always wins. Each reload also
+// checks the stored rules against the loaded site (issue 17; only flows whose version moved are
+// read and compiled; at start-up after the scheduler runs, in slices) and keeps who reads and
+// writes each point for GET /api/site/points. The scheduler also holds the disabled rules'
+// triggers, and its suppressions become decision records (issue 18.4, runtime/decisions/).
+import type { PointUsage, SiteIndex } from "../../compiler/index.js";
+import { createScheduler, type IntervalPhase } from "../engine/scheduler/index.js";
 import type { Clock, PointEvent, RuleStatus, RuleStatusPage, SchedulerStatus, TickTimer } from "../engine/scheduler/types.js";
 import type { DecisionPage, PointRef } from "../../generated/types.js";
 import { createDecisionRecorder } from "../decisions/decision-recorder.js";
@@ -17,11 +19,19 @@ import type { PointPlane } from "../points/point-plane.js";
 import type { Store } from "../store/store.js";
 import { ServiceError, notFound } from "../errors.js";
 import { createDecisionDescriber } from "./decision-describer.js";
-import { loadRule, loadRules, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
+import { loadRule, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
+import { createReloadQueue } from "./reload-queue.js";
 import { createRuleRunner, type Execution } from "./rule-runner.js";
+import { checkInSlices, RULES_PER_SLICE } from "./site-check-slices.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
+import { createStoredRuleSet, type StoredUsageRule } from "./stored-rule-set.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
 import { executionOutcome, noMetrics, type ServiceMetrics } from "../metrics/service-metrics.js";
+
+export type { StoredUsageRule } from "./stored-rule-set.js";
+
+/** Enabled rules compiled before start-up returns; the rest are compiled after the scheduler runs (issue 19.4). */
+export const COMPILED_AT_START = 200;
 
 export interface RuleRuntimeOptions {
   store: Store;
@@ -44,10 +54,12 @@ export interface RuleRuntimeOptions {
   metrics?: ServiceMetrics;
   /** Told about the decision records each flush wrote (the live WebSocket). */
   onDecisionsWritten?: (records: DecisionPage["items"]) => void;
+  /** When interval rules first fall due after start or a reload (docs/scheduler.md); default `spread`. */
+  intervalPhase?: IntervalPhase;
 }
 
 export interface ReloadSummary {
-  /** Rules handed to the scheduler. */
+  /** Enabled rules handed to the scheduler (at start-up: with those compiled after it starts; one that fails to compile then is a problem). */
   loaded: number;
   enabled: number;
   problems: RuleProblem[];
@@ -66,7 +78,7 @@ export interface ManualExecution {
 export interface RuntimeStatus extends SchedulerStatus {
   /** All stored rules as of the last reload, enabled or not (the scheduler's own count holds only the enabled ones). */
   totalRules: number;
-  /** Rules of the last reload that could not be loaded or load with warnings. */
+  /** Stored rules that could not be loaded or load with warnings, by rule id. */
   problems: RuleProblem[];
 }
 
@@ -96,11 +108,12 @@ export interface RuleRuntime {
   decisions(ruleId: number, page: { beforeId?: number; limit: number }): Promise<DecisionPage>;
   /** Writes the decision records changed since the last write (the engine's flush timer calls it). */
   flushDecisions(): Promise<void>;
-}
-
-/** A stored rule as the point usage names it. */
-export interface StoredUsageRule extends UsageRule {
-  id: number;
+  /**
+   * Resolves once what start-up left to run after the scheduler started has run: the compilation
+   * of the enabled rules past the first 200, then the site checks of the stored flows (their
+   * problems are then in `status()`).
+   */
+  siteChecked(): Promise<void>;
 }
 
 export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
@@ -125,10 +138,11 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     cooldownWrites.add(write);
   };
   // Why rules did not run: the scheduler's suppressions, described, aggregated, written in batches.
-  const held = new Map<number, HeldRule>();
+  const siteChecks = createStoredRuleChecks(options.site);
+  const rules = createStoredRuleSet(plane.catalog, siteChecks.diagnostics);
   const actedAt = new Map<number, number>();
   const unavailable = new Map<number, PointRef>();
-  const describe = createDecisionDescriber(plane.catalog, options.site, { rules: held, actedAt, unavailable });
+  const describe = createDecisionDescriber(plane.catalog, options.site, { rules: rules.held, actedAt, unavailable });
   const decisions = createDecisionRecorder({
     store: store.decisions,
     ...(options.decisionsPerRule !== undefined ? { keepPerRule: options.decisionsPerRule } : {}),
@@ -157,6 +171,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     eventCapacity: options.eventCapacity,
     // History back-pressure (issue 19.2): no new execution while the history writer is behind.
     ...(options.recorder.admit !== undefined ? { admit: () => options.recorder.admit!() } : {}),
+    intervalPhase: options.intervalPhase,
     onCooldownStart: (ruleId, at) => {
       actedAt.set(ruleId, at);
       keepCooldown(ruleId, at);
@@ -167,47 +182,121 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       if (described !== undefined) decisions.add(described);
     },
   });
-  let problems: RuleProblem[] = [];
-  let totalRules = 0;
-  const siteChecks = createStoredRuleChecks(options.site);
-  // The usage is computed on the first request after a reload, then kept until the next one.
-  let usageRules: StoredUsageRule[] = [];
-  let usage: Map<string, PointUsage<StoredUsageRule>> | undefined;
-  let reloading: Promise<unknown> = Promise.resolve();
-
-  // Reloads run one at a time. Callers that arrive while one waits to start share it: it has not
-  // read the store yet, so it sees their writes too (a burst of PUTs costs one reload, not N).
-  let waiting: Promise<ReloadSummary> | undefined;
-  const reload = (): Promise<ReloadSummary> => {
-    if (waiting !== undefined) return waiting;
-    const next = reloading.then(async () => {
-      waiting = undefined;
-      const elapsed = metrics.stopwatch();
-      await Promise.all(cooldownWrites); // so that the cooldowns read below include them
-      const stored = await store.rules.listAll();
-      const storedActedAt = await store.cooldowns.list();
-      const { rules, disabled, problems: found } = loadRules(stored, plane.catalog, siteChecks.checkAll(stored));
-      for (const rule of rules) rule.lastActedAt = storedActedAt.get(rule.id);
-      for (const [id, at] of storedActedAt) if (at > (actedAt.get(id) ?? -Infinity)) actedAt.set(id, at);
-      held.clear();
-      for (const rule of [...rules, ...disabled]) held.set(rule.id, rule);
-      scheduler.reload([...rules, ...disabled]);
-      // A deleted rule's decision records went with it; those still in memory go now.
-      const storedIds = new Set(stored.map((rule) => rule.id));
-      decisions.retain(storedIds);
-      for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
-      totalRules = stored.length;
-      problems = found;
-      usageRules = stored.map(({ id, name, priority, nodes_json, trigger_config }) => ({ id, name, priority, nodes_json: nodes_json as StoredUsageRule["nodes_json"], trigger_config }));
-      usage = undefined;
-      for (const problem of found) options.onProblem?.(problem);
-      metrics.reloaded("full", stored.length, elapsed());
-      return { loaded: rules.length, enabled: rules.filter((r) => r.enabled).length, problems: found };
-    });
-    waiting = next;
-    reloading = next.catch(() => undefined);
-    return next;
+  const report = (problem: RuleProblem | undefined): void => {
+    if (problem !== undefined) options.onProblem?.(problem);
   };
+  // At start-up, the rules compiled after the scheduler starts count as handed to it.
+  const summary = (): ReloadSummary => ({ loaded: rules.enabled + rules.pendingIds().length, enabled: rules.enabled + rules.pendingIds().length, problems: rules.problems() });
+  /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
+  const checkFlows = (ruleIds: readonly number[]) =>
+    checkInSlices(ruleIds, {
+      read: (ids) => store.rules.getMany(ids),
+      check(rule) {
+        // A rule changed or deleted since its load is checked by the reload that follows the change.
+        if (rules.version(rule.id) !== rule.flow_version || siteChecks.isCurrent(rule.id, rule.flow_version)) return;
+        const before = siteChecks.diagnostics(rule.id);
+        if (siteChecks.check(rule, rule.flow_version) !== before) return rules.refreshProblem(rule.id);
+        return undefined;
+      },
+    });
+  let background: { stop(): void; done: Promise<RuleProblem[]> } | undefined;
+
+  /**
+   * Every stored rule. `startUp` (issue 19.4): the enabled rules past the first COMPILED_AT_START
+   * are compiled after the scheduler runs, a slice at a time, each slice handed to the scheduler
+   * as it is ready; the site checks follow them there.
+   */
+  const reloadAll = async (startUp: boolean): Promise<ReloadSummary> => {
+    const started = performance.now();
+    await Promise.all(cooldownWrites); // so that the cooldowns read below include them
+    const stored = await store.rules.listRunnable();
+    const storedActedAt = await store.cooldowns.list();
+    for (const [id, at] of storedActedAt) if (at > (actedAt.get(id) ?? -Infinity)) actedAt.set(id, at);
+    const storedIds = new Set(stored.map((rule) => rule.id));
+    siteChecks.retain(storedIds);
+    const stale: number[] = [];
+    for (const rule of stored) {
+      if (siteChecks.isCurrent(rule.id, rule.flow_version)) continue;
+      if (rule.flow_version === null) siteChecks.check({ id: rule.id, flow_json: null, trigger_config: rule.trigger_config }, null);
+      else stale.push(rule.id);
+    }
+    rules.retain(storedIds);
+    for (const rule of stored) rules.put(rule, storedActedAt.get(rule.id), startUp);
+    const later = rules.pendingIds();
+    for (const id of later.splice(0, COMPILED_AT_START)) rules.compilePending(id);
+    if (!startUp && stale.length > 0) await checkFlows(stale).done;
+    scheduler.reload([...rules.held.values()]);
+    // A deleted rule's decision records went with it; those still in memory go now.
+    decisions.retain(storedIds);
+    for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
+    for (const problem of rules.problems()) report(problem);
+    if (startUp && (later.length > 0 || stale.length > 0)) {
+      background = inBackground(later, stale);
+      void background.done.then((found) => found.forEach(report), (error: unknown) => onError(error, 0));
+    }
+    metrics.reloaded("full", stored.length, (performance.now() - started) / 1000);
+    return summary();
+  };
+
+  /** Start-up's remaining work, after the scheduler runs: the compilation of `later`, then the site checks of `stale`. */
+  const inBackground = (later: number[], stale: number[]): { stop(): void; done: Promise<RuleProblem[]> } => {
+    let checks: ReturnType<typeof checkFlows> | undefined;
+    let stopped = false;
+    const run = async (): Promise<RuleProblem[]> => {
+      const found: RuleProblem[] = [];
+      for (let at = 0; at < later.length && !stopped; at += RULES_PER_SLICE) {
+        const upserts: HeldRule[] = [];
+        for (const id of later.slice(at, at + RULES_PER_SLICE)) {
+          const compiled = rules.compilePending(id);
+          if (compiled?.held !== undefined) upserts.push(compiled.held);
+          if (compiled?.problem !== undefined) found.push(compiled.problem);
+        }
+        scheduler.apply(upserts, []);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (stopped) return found;
+      checks = checkFlows(stale);
+      return [...found, ...(await checks.done)];
+    };
+    return {
+      stop() {
+        stopped = true;
+        checks?.stop();
+      },
+      done: run(),
+    };
+  };
+
+  /** Only these rules (issue 19.1): each is read again, or removed when it is no longer stored. */
+  const reloadSome = async (ruleIds: readonly number[]): Promise<ReloadSummary> => {
+    const started = performance.now();
+    await Promise.all(cooldownWrites);
+    const stored = await store.rules.getMany(ruleIds);
+    const storedActedAt = await store.cooldowns.listFor(ruleIds);
+    const found = new Set(stored.map((rule) => rule.id));
+    const removed = [...new Set(ruleIds)].filter((id) => !found.has(id));
+    for (const id of removed) {
+      rules.remove(id);
+      siteChecks.forget(id);
+      actedAt.delete(id);
+      unavailable.delete(id);
+    }
+    const upserts: HeldRule[] = [];
+    for (const rule of stored) {
+      const at = storedActedAt.get(rule.id);
+      if (at !== undefined && at > (actedAt.get(rule.id) ?? -Infinity)) actedAt.set(rule.id, at);
+      if (!siteChecks.isCurrent(rule.id, rule.flow_version)) siteChecks.check(rule, rule.flow_version);
+      const held = rules.put(rule, at);
+      if (held === undefined) removed.push(rule.id); // excluded: the scheduler lets it go
+      else upserts.push(held);
+    }
+    scheduler.apply(upserts, removed);
+    decisions.retain(rules);
+    for (const rule of stored) report(rules.refreshProblem(rule.id));
+    metrics.reloaded("partial", ruleIds.length, (performance.now() - started) / 1000);
+    return summary();
+  };
+  const queue = createReloadQueue({ all: () => reloadAll(false), some: reloadSome });
 
   const loadOne = async (ruleId: number): Promise<LoadedRule> => {
     const rule = await store.rules.get(ruleId);
@@ -223,14 +312,17 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
 
   return {
     async start() {
-      const summary = await reload();
+      const loaded = await queue.first(() => reloadAll(true));
       scheduler.start();
-      return summary;
+      return loaded;
     },
     async stop() {
+      background?.stop();
+      await background?.done.catch(() => undefined);
       await scheduler.stop();
       await Promise.all(cooldownWrites);
     },
+    siteChecked: async () => void (await background?.done.catch(() => undefined)),
     async decisions(ruleId, { beforeId, limit }) {
       await decisions.flush(); // the records not yet written are part of the answer
       const items = await store.decisions.list(ruleId, { ...(beforeId !== undefined ? { beforeId } : {}), limit });
@@ -238,9 +330,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       return { items, next_before_id: items.length === limit && last !== undefined ? last.id : null };
     },
     flushDecisions: () => decisions.flush(),
-    reload,
-    // Until issue 19.1 lands: a full reload (correct, but its cost is every stored rule).
-    reloadRules: () => reload(),
+    reload: () => queue.all(),
+    reloadRules: (ruleIds) => queue.some(ruleIds),
     offer: (event) => scheduler.offer(event),
     async execute(ruleId) {
       // A manual execution runs the rule as stored now, enabled or not (the spec's testing path),
@@ -272,9 +363,9 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       return describeVariables((await loadOne(ruleId)).executable, plane);
     },
     // All stored rules as of the last reload, enabled or not (the scheduler holds the enabled ones).
-    status: () => ({ ...scheduler.status(), totalRules, problems }),
+    status: () => ({ ...scheduler.status(), totalRules: rules.size, problems: rules.problems() }),
     ruleStatus: (ruleId) => scheduler.ruleStatus(ruleId),
     ruleStatuses: (page) => scheduler.ruleStatuses(page),
-    pointUsage: () => (usage ??= pointUsage(usageRules)),
+    pointUsage: () => rules.usage(),
   };
 }

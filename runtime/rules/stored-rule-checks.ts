@@ -1,34 +1,52 @@
-// Stored rules checked against the loaded site at each reload (issue 17): a rule stored before the
-// site changed, or by a version without the site checks, may read or write points the site no
-// longer declares. Each check is the one compile function with the site and the rule's trigger
-// (rule-warnings.ts), kept per rule by the content it checked: a reload after one PUT compiles one
-// flow, not every stored one. Legacy rules without an editor document (flow_json null) are not
-// checked here; their undeclared points still show in GET /api/site/points.
+// Stored rules checked against the loaded site (issue 17): a rule stored before the site changed,
+// or by a version without the site checks, may read or write points the site no longer declares.
+// Each check is the one compile function with the site and the rule's trigger (rule-warnings.ts),
+// kept per rule with the version of the flow it checked (the row's updated_at and the flow's
+// length, store.ts FlowVersion): a reload reads and compiles only the flows whose version moved,
+// and nothing keeps the flow itself (issue 19.4). Legacy rules without an editor document
+// (flow_json null) are not checked here; their undeclared points still show in GET /api/site/points.
 import type { Diagnostic, Rule } from "../../generated/types.js";
 import type { SiteIndex } from "../../compiler/index.js";
+import type { FlowVersion } from "../store/store.js";
 import { checkWithSite, inRule } from "./rule-warnings.js";
 
 export interface StoredRuleChecks {
-  /** The site diagnostics of each rule with any (paths into the rule); forgets rules no longer stored. */
-  checkAll(rules: readonly Rule[]): Map<number, Diagnostic[]>;
+  /** Whether the kept check is of this version of the rule's flow (always, without a site; a rule without a flow has nothing to check). */
+  isCurrent(ruleId: number, version: FlowVersion): boolean;
+  /** Checks the flow of this version and keeps the result; returns its diagnostics (paths into the rule). */
+  check(rule: Pick<Rule, "id" | "flow_json" | "trigger_config">, version: FlowVersion): Diagnostic[];
+  /** The diagnostics of the rule's last check; none when it was not checked (yet). */
+  diagnostics(ruleId: number): Diagnostic[];
+  forget(ruleId: number): void;
+  /** Forgets every rule that `stored` does not have. */
+  retain(stored: { has(ruleId: number): boolean }): void;
 }
 
+const NONE: Diagnostic[] = [];
+
 export function createStoredRuleChecks(site: SiteIndex | undefined): StoredRuleChecks {
-  let kept = new Map<number, { key: string; diagnostics: Diagnostic[] }>();
+  const kept = new Map<number, { version: string; diagnostics: Diagnostic[] }>();
   return {
-    checkAll(rules) {
-      const next = new Map<number, { key: string; diagnostics: Diagnostic[] }>();
-      const found = new Map<number, Diagnostic[]>();
-      for (const rule of rules) {
-        if (site === undefined || rule.flow_json === null) continue;
-        const key = JSON.stringify([rule.flow_json, rule.trigger_config]);
-        const previous = kept.get(rule.id);
-        const entry = previous?.key === key ? previous : { key, diagnostics: inRule(checkWithSite(rule.flow_json, rule.trigger_config, site).diagnostics) };
-        next.set(rule.id, entry);
-        if (entry.diagnostics.length > 0) found.set(rule.id, entry.diagnostics);
+    isCurrent(ruleId, version) {
+      if (site === undefined) return true;
+      const entry = kept.get(ruleId);
+      return version === null ? entry === undefined : entry?.version === version;
+    },
+    check(rule, version) {
+      if (site === undefined) return NONE;
+      if (version === null || rule.flow_json === null) {
+        kept.delete(rule.id);
+        return NONE;
       }
-      kept = next;
-      return found;
+      const found = inRule(checkWithSite(rule.flow_json, rule.trigger_config, site).diagnostics);
+      const diagnostics = found.length === 0 ? NONE : found;
+      kept.set(rule.id, { version, diagnostics });
+      return diagnostics;
+    },
+    diagnostics: (ruleId) => kept.get(ruleId)?.diagnostics ?? NONE,
+    forget: (ruleId) => void kept.delete(ruleId),
+    retain(stored) {
+      for (const ruleId of kept.keys()) if (!stored.has(ruleId)) kept.delete(ruleId);
     },
   };
 }

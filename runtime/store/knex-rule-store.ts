@@ -14,7 +14,7 @@ import {
 } from "./columns.js";
 import { isIdInRange } from "./id-ranges.js";
 import { RULE_NAME_INDEX } from "./migrations/008-unique-rule-names.js";
-import { RuleNameTakenError, type Dialect, type ImportedRule, type Rule, type RuleStore, type RuleSummary } from "./store.js";
+import { RuleNameTakenError, type Dialect, type FlowVersion, type ImportedRule, type Rule, type RuleStore, type RuleSummary, type VersionedRule } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -77,6 +77,35 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
 
     async listAll() {
       return (await rules().orderBy("id")).map((row) => toRule(row));
+    },
+
+    async getMany(ids) {
+      const wanted = [...new Set(ids.filter((id) => isIdInRange(id, "rule")))].sort((a, b) => a - b);
+      const out: VersionedRule[] = [];
+      // In chunks: a statement's bound parameters are limited (SQLite's default is 32,766).
+      for (let at = 0; at < wanted.length; at += IDS_PER_READ) {
+        const rows = (await rules().select("*", flowLength(db())).whereIn("id", wanted.slice(at, at + IDS_PER_READ)).orderBy("id")) as Row[];
+        for (const row of rows) out.push({ ...toRule(row), flow_version: flowVersion(row) });
+      }
+      return out;
+    },
+
+    async listRunnable() {
+      const rows = (await rules().select([...RUNNABLE_COLUMNS, flowLength(db())]).orderBy("id")) as Row[];
+      return rows.map((row) => {
+        const id = toInteger(row.id, "rules.id");
+        const column = (name: string) => `rules.${name} (id ${id})`;
+        return {
+          id,
+          name: toText(row.name, column("name")),
+          enabled: toBoolean(row.enabled, column("enabled")),
+          priority: toInteger(row.priority, column("priority")),
+          cooldown_ms: toInteger(row.cooldown_ms, column("cooldown_ms")),
+          trigger_config: parseNullableJsonText(row.trigger_config, column("trigger_config")) as TriggerConfig | null,
+          nodes_json: parseJsonText(row.nodes_json, column("nodes_json")) as NodesJson,
+          flow_version: flowVersion(row),
+        };
+      });
     },
 
     async count() {
@@ -160,6 +189,21 @@ function toSummary(row: Row): RuleSummary {
     enabled: toBoolean(row.enabled, column("enabled")),
     description: toText(row.description, column("description")),
   };
+}
+
+const IDS_PER_READ = 500;
+
+const RUNNABLE_COLUMNS = ["id", "name", "enabled", "priority", "cooldown_ms", "trigger_config", "nodes_json", "updated_at"];
+
+/** The flow's stored length in characters, the same on both databases (flow_json is text). */
+function flowLength(knex: Knex): Knex.Raw {
+  return knex.raw("length(flow_json) as flow_length");
+}
+
+function flowVersion(row: Row): FlowVersion {
+  if (row.flow_length === null || row.flow_length === undefined) return null;
+  const id = String(row.id);
+  return `${toTimestamp(row.updated_at, `rules.updated_at (id ${id})`)}/${toInteger(row.flow_length, `length(rules.flow_json) (id ${id})`)}`;
 }
 
 const SMALL_COLUMNS = ["id", "name", "description", "enabled", "priority", "cooldown_ms", "trigger_config", "created_at", "updated_at"];

@@ -29,6 +29,19 @@ export interface RulePatch {
   flow?: { flow_json: FlowJson; nodes_json: NodesJson };
 }
 
+/**
+ * Names the state of a stored rule's editor document: its row's updated_at and the flow's stored
+ * length (null when it has none). Every write through the store moves updated_at, so a rule with
+ * the same version has the same flow: its site check is still valid (runtime/rules/stored-rule-checks.ts).
+ */
+export type FlowVersion = string | null;
+
+/** A stored rule with its flow's version. */
+export type VersionedRule = Rule & { flow_version: FlowVersion };
+
+/** What the scheduler's reload reads of a rule: everything it runs, not the editor document. */
+export type RunnableRule = Pick<Rule, "id" | "name" | "enabled" | "priority" | "cooldown_ms" | "trigger_config" | "nodes_json"> & { flow_version: FlowVersion };
+
 /** A whole rule from elsewhere (import, sync); compact-only legacy rules have flow_json null. */
 export type ImportedRule = Omit<Rule, "id" | "created_at" | "updated_at">;
 
@@ -52,6 +65,16 @@ export interface RuleStore {
   listEnabled(): Promise<Rule[]>;
   /** Full rules by id ascending. */
   listAll(): Promise<Rule[]>;
+  /**
+   * The rules of these ids that are stored, full and with their version, by id ascending (ids no
+   * rule has are left out): the change-set reload's read (issue 19.1). Any number of ids.
+   */
+  getMany(ids: readonly number[]): Promise<VersionedRule[]>;
+  /**
+   * Every rule as the scheduler's full reload needs it, by id ascending: no editor document (only
+   * its version) and no description (issue 19.4: the flow is read again only for a site check).
+   */
+  listRunnable(): Promise<RunnableRule[]>;
   /** The number of all stored rules, enabled or not. */
   count(): Promise<number>;
   /**
@@ -155,6 +178,8 @@ export interface CooldownStore {
   record(ruleId: number, at: number): Promise<void>;
   /** Every kept time by rule id. */
   list(): Promise<Map<number, number>>;
+  /** The kept times of these rules (a change-set reload's read). */
+  listFor(ruleIds: readonly number[]): Promise<Map<number, number>>;
 }
 
 export interface PointKey {

@@ -56,6 +56,8 @@ export interface Reply {
 export interface HttpFixtureOptions {
   /** A store to use instead of a fresh in-memory SQLite one (the PostgreSQL runs). */
   store?: Store;
+  /** When interval rules first fall due (default the service's `spread`, docs/scheduler.md). */
+  intervalPhase?: "spread" | "first_tick";
   /** Environment for the configured control-plane bearer (default BEARER_ENV). */
   bearerEnv?: Record<string, string | undefined>;
   /** Wraps the store the app sees (e.g. to record or fail calls). */
@@ -79,7 +81,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
   const store = wrap(options.store ?? (await openStore("sqlite::memory:")));
   // As the service wires it (runtime/main.ts): written decision records go to the live readers.
   let publishDecisions: LiveHistory["publishDecisions"] = () => undefined;
-  const base = await createEngineFixture({ store, onDecisionsWritten: (records) => publishDecisions(records), ...(options.metrics !== undefined ? { metrics: options.metrics } : {}) });
+  const base = await createEngineFixture({ store, onDecisionsWritten: (records) => publishDecisions(records), ...(options.metrics !== undefined ? { metrics: options.metrics } : {}), ...(options.intervalPhase ? { intervalPhase: options.intervalPhase } : {}) });
   const clock = base.time.clock;
   const auth = createAuthenticator({
     verifier: createJwtVerifier(readAuthConfig({ SVC_JWT_SECRET: new TextDecoder().decode(SECRET) }), clock),

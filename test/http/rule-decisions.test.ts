@@ -20,7 +20,8 @@ describe("GET /api/rules/{id}/decisions (issue 18.4)", () => {
   let viewer: string;
   let id: number;
   beforeEach(async () => {
-    f = await startHttpFixture();
+    // The disabled rule is first due at the first tick, so that its decision times read plainly (the spread is issue 19.3's test).
+    f = await startHttpFixture({ intervalPhase: "first_tick" });
     viewer = await f.token("Viewer");
     const engineer = await f.token("Engineer");
     id = (await f.request("POST", "/api/rules", { token: engineer, body: { name: "off", confirmed: true } })).json.data.id;
@@ -88,7 +89,7 @@ describe("decision records on the live WebSocket (issue 18.4)", () => {
   let f: HttpFixture;
   let id: number;
   beforeEach(async () => {
-    f = await startHttpFixture();
+    f = await startHttpFixture({ intervalPhase: "first_tick" }); // the records' counts read plainly (issue 19.3 spreads the first run)
     const engineer = await f.token("Engineer");
     id = (await f.request("POST", "/api/rules", { token: engineer, body: { name: "off", confirmed: true } })).json.data.id;
     await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...flowOf("trigger every 200ms\nwrite action(7, 2) = 10"), confirmed: true } });

@@ -215,6 +215,30 @@ export function describeStore(name: string, backend: Backend): void {
         expect((await store.rules.listAll()).map((r) => r.id)).to.deep.equal([a.id, b.id, c.id]);
       });
 
+      it("issue 19.1: getMany returns the stored rules of the ids asked (any number, unknown and out-of-range ids left out) with their flow version; listRunnable every rule without its editor document", async () => {
+        const a = await store.rules.create({ name: "a", description: "" }, T0);
+        const b = await store.rules.create({ name: "b", description: "" }, T0);
+        await store.rules.update(b.id, { flow: ZONE_COOLING, trigger_config: ON_CHANGE }, T0);
+        const ids = [b.id, a.id, 999_999, -1, 2 ** 40, ...Array.from({ length: 1200 }, (_, i) => 10_000 + i)];
+        const many = await store.rules.getMany(ids);
+        expect(many.map((r) => r.id)).to.deep.equal([a.id, b.id]);
+        const { flow_version: none, ...plain } = many[0]!;
+        expect(plain).to.deep.equal(await store.rules.get(a.id));
+        expect(none, "no editor document: no version").to.equal(null);
+        const version = many[1]!.flow_version;
+        expect(version).to.match(/^\d{4}-.*Z\/\d+$/);
+        await store.rules.update(b.id, { name: "b2" }, T1);
+        expect((await store.rules.getMany([b.id]))[0]!.flow_version, "a write moves the version").to.not.equal(version);
+        const runnable = await store.rules.listRunnable();
+        expect(runnable.map((r) => r.id)).to.deep.equal([a.id, b.id]);
+        expect(runnable[1]).to.not.have.property("flow_json");
+        expect(runnable[1]).to.include({ name: "b2", enabled: false, flow_version: (await store.rules.getMany([b.id]))[0]!.flow_version });
+        expect(runnable[1]!.nodes_json).to.deep.equal((await store.rules.get(b.id))!.nodes_json);
+        await store.cooldowns.record(a.id, 5);
+        await store.cooldowns.record(b.id, 7);
+        expect([...(await store.cooldowns.listFor([b.id, 999_999]))]).to.deep.equal([[b.id, 7]]);
+      });
+
       it("spec: importRule stores a compact-only legacy rule with flow_json null", async () => {
         const imported = {
           name: "Legacy",

@@ -1,12 +1,17 @@
 // An array-backed binary heap. The array never shrinks and holes are cleared, so once grown a
 // push or pop allocates nothing: the scheduler pushes and pops every due rule on every tick.
+// `moved` (optional) hears each item's new position (-1: left the heap), so that an item can be
+// taken out from the middle (a partial reload changes a few rules of the due heap).
 
 export class BinaryHeap<T> {
   private items: (T | undefined)[] = [];
   private count = 0;
 
   /** `before(a, b)`: a leaves the heap before b. */
-  constructor(private readonly before: (a: T, b: T) => boolean) {}
+  constructor(
+    private readonly before: (a: T, b: T) => boolean,
+    private readonly moved: (item: T, at: number) => void = () => undefined,
+  ) {}
 
   get size(): number {
     return this.count;
@@ -22,15 +27,21 @@ export class BinaryHeap<T> {
   }
 
   pop(): T | undefined {
-    if (this.count === 0) return undefined;
-    const top = this.items[0];
-    const last = this.items[--this.count];
+    return this.count === 0 ? undefined : this.removeAt(0);
+  }
+
+  /** Takes out the item at position `at` (as `moved` told it). */
+  removeAt(at: number): T {
+    const item = this.items[at] as T;
+    const last = this.items[--this.count] as T;
     this.items[this.count] = undefined;
-    if (this.count > 0) {
-      this.items[0] = last;
-      this.siftDown(0);
+    this.moved(item, -1);
+    if (at < this.count) {
+      this.items[at] = last;
+      this.siftDown(at);
+      if (this.items[at] === last) this.siftUp(at);
     }
-    return top;
+    return item;
   }
 
   /** Restores the order after the top item's key moved later (cheaper than pop and push). */
@@ -40,8 +51,10 @@ export class BinaryHeap<T> {
 
   /** Replaces the contents with `items` (taken, not copied) in O(n). */
   reset(items: T[]): void {
+    for (let i = 0; i < this.count; i++) this.moved(this.items[i] as T, -1);
     this.items = items;
     this.count = items.length;
+    items.forEach(this.moved);
     for (let i = (this.count >> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
@@ -58,9 +71,11 @@ export class BinaryHeap<T> {
       const above = items[parent] as T;
       if (!this.before(item, above)) break;
       items[at] = above;
+      this.moved(above, at);
       at = parent;
     }
     items[at] = item;
+    this.moved(item, at);
   }
 
   private siftDown(at: number): void {
@@ -76,8 +91,10 @@ export class BinaryHeap<T> {
       const below = items[child] as T;
       if (!this.before(below, item)) break;
       items[at] = below;
+      this.moved(below, at);
       at = child;
     }
     items[at] = item;
+    this.moved(item, at);
   }
 }

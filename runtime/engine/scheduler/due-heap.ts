@@ -5,16 +5,23 @@ import { BinaryHeap } from "./binary-heap.js";
 
 export interface Timed {
   nextDue: number;
+  /** Position in the heap, kept by the heap; -1: not in it. */
+  heapAt: number;
 }
 
 export function createDueHeap<S extends Timed>(): BinaryHeap<S> {
-  return new BinaryHeap<S>((a, b) => a.nextDue < b.nextDue);
+  return new BinaryHeap<S>(
+    (a, b) => a.nextDue < b.nextDue,
+    (item, at) => (item.heapAt = at),
+  );
 }
 
 /** What the due decision reads of an interval rule. Times are clock milliseconds; -Infinity: never. */
 export interface IntervalState {
   /** When the rule's last execution (scheduled or manual) started. */
   lastStartedAt: number;
+  /** The rule's first due time under its trigger (its phase); absent or -Infinity: the first tick. */
+  firstDue?: number;
   intervalMs: number;
   /** The cooldown's start: the trigger of the last execution that succeeded with an action. */
   lastActedAt: number;
@@ -43,18 +50,19 @@ export function dueAt(rule: IntervalState): number {
   return Math.max(intervalDue(rule), cooldownEnd(rule));
 }
 
-/** When the time since the last execution reaches interval_ms (the heap's key). */
-export function intervalDue(rule: IntervalState): number {
-  return rule.lastStartedAt + rule.intervalMs;
+/** When the time since the last execution reaches interval_ms, and not before its first due time (the heap's key). */
+export function intervalDue(rule: Pick<IntervalState, "lastStartedAt" | "firstDue" | "intervalMs">): number {
+  return Math.max(rule.lastStartedAt + rule.intervalMs, rule.firstDue ?? -Infinity);
 }
 
 /**
  * When a disabled interval rule would have been due: interval_ms after it was last due (and
- * reported `disabled`) or after its last (manual) execution started, whichever is later. It never
- * runs; the due heap holds it only so that it is reported once per interval at no other cost.
+ * reported `disabled`) or after its last (manual) execution started, whichever is later, and not
+ * before its first due time. It never runs; the due heap holds it only so that it is reported
+ * once per interval at no other cost.
  */
-export function heldDue(rule: { lastStartedAt: number; lastHeldAt: number; intervalMs: number }): number {
-  return Math.max(rule.lastStartedAt, rule.lastHeldAt) + rule.intervalMs;
+export function heldDue(rule: { lastStartedAt: number; lastHeldAt: number; intervalMs: number; firstDue: number }): number {
+  return Math.max(Math.max(rule.lastStartedAt, rule.lastHeldAt) + rule.intervalMs, rule.firstDue);
 }
 
 function cooldownEnd(rule: IntervalState): number {

@@ -23,6 +23,10 @@ export class RuleSlot<R extends ScheduledRule> {
   intervalMs = 1;
   /** Key of an interval rule in the due heap: never later than its due time; -Infinity: at the next tick. */
   nextDue = -Infinity;
+  /** Position in the due heap; -1: not in it. */
+  heapAt = -1;
+  /** An interval rule's first due time under this trigger (its phase, interval-phase.ts); -Infinity: the first tick. */
+  firstDue = -Infinity;
   /** Start of the rule's last execution (scheduled or manual) under this trigger; -Infinity: none yet. */
   lastStartedAt = -Infinity;
   /** An interval rule taken out of the due heap while it runs or waits; put back when it is free. */
@@ -97,8 +101,10 @@ export class RuleSlot<R extends ScheduledRule> {
     return true;
   }
 
-  resetTrigger(trigger: ScheduledTrigger, pointCount: number): void {
+  /** `firstDue`: see the field (interval rules only). */
+  resetTrigger(trigger: ScheduledTrigger, pointCount: number, firstDue = -Infinity): void {
     this.epoch++;
+    this.firstDue = trigger.kind === "interval" ? firstDue : -Infinity;
     this.kind = trigger.kind;
     this.lastTriggerAt = -Infinity;
     this.nextDue = -Infinity;

@@ -3,13 +3,13 @@
 // and runner completions each run to completion on one thread, so no state here needs a lock.
 // Each loop turn reads the clock once (`turnAt`).
 import { classify, sameObservation } from "./change-detector.js";
-import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
+import { disabledChange } from "./disabled-rules.js";
 import { createDueHeap, decideInterval, dueAt, heldDue, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
 import { IdPageSelection } from "./id-page.js";
 import { createReadyQueue } from "./ready-queue.js";
+import { changeRules, emptyRuleSet, replaceRules, type RuleSet, type RuleSetContext } from "./rule-set.js";
 import { RuleSlot } from "./rule-slot.js";
-import { sameTrigger } from "./scheduled-trigger.js";
 import type {
   PointEvent,
   RuleStatus,
@@ -35,14 +35,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   private readonly channel: EventChannel;
   private readonly ready = createReadyQueue<RuleSlot<R>>();
   private readonly due = createDueHeap<RuleSlot<R>>();
-  /** Every rule of the last reload, plus removed rules whose execution is still running. */
-  private slots = new Map<number, RuleSlot<R>>();
-  private onChangeRules: RuleSlot<R>[] = [];
-  /** Disabled on_change rules: sampled each tick only to report `disabled` (never subscribed). */
-  private disabledOnChange: RuleSlot<R>[] = [];
-  private dispatcher: Dispatcher<RuleSlot<R>>;
-  private totalRules = 0;
-  private enabledRules = 0;
+  private readonly set: RuleSet<R>;
   private stopTimer: (() => void) | null = null;
   private drainScheduled = false;
   private turnAt = 0;
@@ -62,7 +55,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.tickMs = tickMs;
     this.parallelism = parallelism;
     this.channel = new EventChannel(eventCapacity);
-    this.dispatcher = buildSubscriptions<RuleSlot<R>>(pointCount, []).dispatcher;
+    this.set = emptyRuleSet<R>(pointCount);
   }
 
   start(): void {
@@ -97,61 +90,16 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   reload(rules: readonly R[]): void {
-    this.turnAt = this.options.clock.now();
-    const slots = new Map<number, RuleSlot<R>>();
-    for (const rule of rules) {
-      const slot = this.slots.get(rule.id) ?? slots.get(rule.id) ?? new RuleSlot<R>(rule.id);
-      // With an equal trigger the trigger state is kept unless a disabled rule is enabled (it then
-      // starts afresh, as a new rule): a rule disabled, or kept disabled, goes on from where it was,
-      // so that it is reported `disabled` only where it would have run.
-      const keep = slot.listed && slot.rule !== null && (slot.active || !rule.enabled) && sameTrigger(slot.rule.trigger, rule.trigger);
-      if (slot.queued && !rule.enabled) this.dropDisabled(slot);
-      if (!keep) {
-        if (slot.queued) this.unqueue(slot, null);
-        slot.resetTrigger(rule.trigger, this.options.pointCount);
-      }
-      slot.assign(rule);
-      slots.set(rule.id, slot);
-    }
-    this.totalRules = slots.size;
-    for (const [id, slot] of this.slots) {
-      if (slots.has(id)) continue;
-      slot.listed = slot.active = false;
-      if (slot.queued) this.unqueue(slot, null);
-      // Kept until its execution finishes, so that the id stays exclusive.
-      if (slot.running) slots.set(id, slot);
-    }
-    const intervalRules: RuleSlot<R>[] = [];
-    const onChangeRules: RuleSlot<R>[] = [];
-    const disabledInterval: RuleSlot<R>[] = [];
-    const disabledOnChange: RuleSlot<R>[] = [];
-    for (const slot of slots.values()) {
-      if (slot.active) (slot.kind === "interval" ? intervalRules : onChangeRules).push(slot);
-      else if (slot.listed) (slot.kind === "interval" ? disabledInterval : disabledOnChange).push(slot);
-    }
-    const { dispatcher, bitmap } = buildSubscriptions(this.options.pointCount, onChangeRules);
-    // Everything is built; swap it in as a unit.
-    this.slots = slots;
-    this.enabledRules = intervalRules.length + onChangeRules.length;
-    this.onChangeRules = onChangeRules;
-    this.disabledOnChange = disabledOnChange;
-    this.dispatcher = dispatcher;
-    for (const slot of intervalRules) {
-      slot.parked = false;
-      slot.nextDue = intervalDue(slot); // a cooldown restored from the store may hold it longer
-    }
-    for (const slot of disabledInterval) {
-      slot.parked = false;
-      slot.nextDue = heldDue(slot);
-    }
-    this.due.reset(disabledInterval.length === 0 ? intervalRules : [...intervalRules, ...disabledInterval]);
-    this.ready.reset(this.ready.values().filter((slot) => slot.queued));
-    this.options.watch.setSubscriptions(bitmap);
+    replaceRules(this.set, rules, this.changeContext());
+  }
+
+  apply(upserts: readonly R[], removedIds: readonly number[]): void {
+    changeRules(this.set, upserts, removedIds, this.changeContext());
   }
 
   async runExclusive(ruleId: number, fn: () => Promise<RunReport>, options: { cooldownMs?: number } = {}): Promise<RunReport> {
-    const slot = this.slots.get(ruleId) ?? new RuleSlot<R>(ruleId);
-    this.slots.set(ruleId, slot);
+    const slot = this.set.slots.get(ruleId) ?? new RuleSlot<R>(ruleId);
+    this.set.slots.set(ruleId, slot);
     if (slot.running) await new Promise<void>((resolve) => slot.waiters.push(resolve));
     else slot.running = true;
     const startedAt = this.options.clock.now();
@@ -173,8 +121,8 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
       running: this.stopTimer !== null,
       tickMs: this.tickMs,
       parallelism: this.parallelism,
-      totalRules: this.totalRules,
-      enabledRules: this.enabledRules,
+      totalRules: this.set.totalRules,
+      enabledRules: this.set.enabledRules,
       inFlight: this.inFlight,
       queued: this.ready.size,
       executions: this.executions,
@@ -185,16 +133,29 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   ruleStatus(ruleId: number): RuleStatus | undefined {
-    const slot = this.slots.get(ruleId);
+    const slot = this.set.slots.get(ruleId);
     return slot?.listed ? copyStats(slot.stats) : undefined;
   }
 
   ruleStatuses({ afterId = 0, limit }: { afterId?: number; limit: number }): RuleStatusPage {
     const selection = new IdPageSelection(afterId, limit);
-    for (const slot of this.slots.values()) if (slot.listed) selection.offer(slot.id);
+    for (const slot of this.set.slots.values()) if (slot.listed) selection.offer(slot.id);
     const { ids, more } = selection.take();
-    const rules = ids.map((id) => ({ id, ...copyStats(this.slots.get(id)!.stats) }));
+    const rules = ids.map((id) => ({ id, ...copyStats(this.set.slots.get(id)!.stats) }));
     return { rules, nextAfterId: more && ids.length > 0 ? ids[ids.length - 1]! : null };
+  }
+
+  private changeContext(): RuleSetContext<R> {
+    this.turnAt = this.options.clock.now();
+    return {
+      now: this.turnAt,
+      pointCount: this.options.pointCount,
+      phase: this.options.intervalPhase ?? "spread",
+      watch: this.options.watch,
+      due: this.due,
+      ready: this.ready,
+      unqueue: (slot, reason) => this.unqueue(slot, reason),
+    };
   }
 
   // ---- the loop ----
@@ -205,10 +166,13 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.lastTickAt = now;
     this.channel.drain(this.onEvent); // events offered before the tick are older than its sample
     this.runDueIntervals(now);
-    if (this.onChangeRules.length > 0 || this.disabledOnChange.length > 0) {
+    if (this.set.onChangeRules.length > 0 || this.set.disabledOnChange.length > 0) {
       const sample = this.options.watch.sample(); // one batch per tick (spec item 4)
-      for (const slot of this.onChangeRules) this.evaluateSample(slot, sample);
-      for (const slot of this.disabledOnChange) this.evaluateDisabled(slot, sample);
+      for (const slot of this.set.onChangeRules) this.evaluateSample(slot, sample);
+      for (const slot of this.set.disabledOnChange) {
+        const first = disabledChange(slot, sample);
+        if (first >= 0) this.suppress(slot, "disabled", slot.points[first], slot.last[first]);
+      }
     }
     this.dispatch();
   };
@@ -223,7 +187,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
 
   private readonly onEvent = (index: number, value: number): void => {
     if (index < 0 || index >= this.options.pointCount) return;
-    const { offsets, watchers, positions } = this.dispatcher;
+    const { offsets, watchers, positions } = this.set.dispatcher;
     for (let i = offsets[index]!; i < offsets[index + 1]!; i++) this.evaluateEvent(watchers[i]!, positions[i]!, value);
   };
 
@@ -268,31 +232,11 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     this.due.topChanged();
   }
 
-  /**
-   * A disabled on_change rule against the tick's sample: where the enabled rule would have
-   * triggered (a finite value past the value deadband), it is reported `disabled` once, naming the
-   * first such point, and those points' last values advance as a trigger would advance them, so
-   * that each new value is reported once, not on every tick. Gaps are kept as for an enabled rule.
-   */
-  private evaluateDisabled(slot: RuleSlot<R>, sample: Float64Array): void {
-    const { points, last } = slot;
-    let first = -1;
-    for (let p = 0; p < points.length; p++) {
-      const value = sample[points[p]!]!;
-      const observation = classify(value, last[p]!, slot.valueDeadband);
-      if (observation === "change") {
-        last[p] = value;
-        if (first < 0) first = p;
-      } else if (observation === "unavailable") last[p] = NaN;
-    }
-    if (first >= 0) this.suppress(slot, "disabled", points[first], last[first]);
-  }
-
   /** An event the full channel refused: each enabled on_change rule watching the point is told (the tick path still covers it). */
   private dropped(event: PointEvent): void {
     const { index, value } = event;
     if (!(index >= 0 && index < this.options.pointCount)) return;
-    const { offsets, watchers } = this.dispatcher;
+    const { offsets, watchers } = this.set.dispatcher;
     const end = offsets[index + 1]!;
     if (offsets[index] === end) return;
     // Outside the loop's turns (offer may be called from anywhere): read the clock, keep turnAt.
@@ -376,13 +320,6 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     if (reason !== null) this.suppress(slot, reason);
   }
 
-  /** A queued run of a rule a reload disabled: reported `disabled`, as what that run would have done. */
-  private dropDisabled(slot: RuleSlot<R>): void {
-    if (slot.kind === "interval") slot.lastHeldAt = slot.pendingCause!.at;
-    else slot.last.set(slot.triggered); // its change is reported now, not again at the next tick
-    this.unqueue(slot, "disabled");
-  }
-
   /** Starts ready rules while fewer than `parallelism` runner calls are in flight (spec item 2) and `admit` allows. */
   private dispatch(): void {
     if (this.stopTimer === null) return;
@@ -436,7 +373,7 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
     const next = slot.waiters.shift();
     if (next !== undefined) return next();
     slot.running = false;
-    if (!slot.listed) this.slots.delete(slot.id);
+    if (!slot.listed) this.set.slots.delete(slot.id);
     if (slot.parked) {
       slot.parked = false;
       if (slot.active && slot.kind === "interval") {

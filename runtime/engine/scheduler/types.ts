@@ -1,6 +1,7 @@
 // The scheduler's view of rules and of the world around it. The clock, the tick timer, the point
 // plane and the runner are passed in, so tests drive time by hand and nothing here does I/O.
 import type { PointEvent } from "../../points/point-table.js";
+import type { IntervalPhase } from "./interval-phase.js";
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -114,6 +115,12 @@ export interface SchedulerOptions<R extends ScheduledRule> {
    * next tick) finds it true. The history writer's back-pressure (issue 19.2). Default: always.
    */
   admit?: () => boolean;
+  /**
+   * When an interval rule first falls due after start or after the reload that added it (or
+   * changed its trigger): `spread` (default) at its phase, spread over its interval by rule id
+   * (issue 19.3, interval-phase.ts); `first_tick` at the first tick (`svc test`'s scenarios).
+   */
+  intervalPhase?: IntervalPhase;
   /** Called synchronously with every run and suppression decision; exceptions are ignored. */
   onDecision?: (decision: SchedulerDecision) => void;
   /**
@@ -180,6 +187,12 @@ export interface Scheduler<R extends ScheduledRule> {
   stop(): Promise<void>;
   /** Replaces the rule set wholesale (all rules, or only the enabled ones). */
   reload(rules: readonly R[]): void;
+  /**
+   * Changes the rule set by these rules only (issue 19.1): each rule of `upserts` is added or
+   * replaces the rule of its id, each id of `removedIds` leaves; every rule is treated as `reload`
+   * treats it, and the other rules are not touched.
+   */
+  apply(upserts: readonly R[], removedIds: readonly number[]): void;
   /**
    * The bounded event channel: false when it is full (the drop is counted, and reported as
    * `event_dropped` to every enabled on_change rule watching the point) or the scheduler is stopped.

@@ -129,7 +129,10 @@ export interface Harness {
   decisions: SchedulerDecision[];
 }
 
-/** A started scheduler at time 0 with fake ports; `options` overrides the defaults. */
+/**
+ * A started scheduler at time 0 with fake ports; `options` overrides the defaults. Interval
+ * rules first run at the first tick (`first_tick`) unless a test asks for the spread.
+ */
 export function harness({ rules, ...options }: Partial<SchedulerOptions<ScheduledRule>> & { rules?: ScheduledRule[] } = {}): Harness {
   const time = createFakeTime(0);
   const watch = new FakeWatch(options.pointCount ?? 16);
@@ -142,6 +145,7 @@ export function harness({ rules, ...options }: Partial<SchedulerOptions<Schedule
     pointCount: 16,
     runner: runner.run,
     onDecision: (d) => decisions.push(d),
+    intervalPhase: "first_tick",
     ...options,
   });
   if (rules) scheduler.reload(rules);

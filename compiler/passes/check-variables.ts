@@ -26,8 +26,9 @@ export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions
     const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
     const scope = checker.run();
     for (const { target } of entry.successors) {
-      if (!incoming.has(target)) incoming.set(target, []);
-      incoming.get(target)!.push(scope);
+      const scopes = incoming.get(target);
+      if (scopes === undefined) incoming.set(target, [scope]);
+      else scopes.push(scope);
     }
   }
 }
@@ -35,19 +36,22 @@ export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
   const [first, ...rest] = scopes;
   if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
-  if (rest.length === 0) return { ...first, shared: true };
+  if (rest.length === 0) return { definite: first.definite, possible: first.possible, shared: true };
   const definite = first.definite.toMap();
   const possible = first.possible.toMap();
   const conflicts = new Set<string>();
+  // What a scope shares with the first (or, for the union, with any merged before it) is defined
+  // alike: only its newer layers need comparing.
+  const firstLayers = first.definite.chain();
+  const merged = first.possible.chain();
   for (const scope of rest) {
-    // What both scopes share is defined on both paths and defined alike: only newer layers differ.
-    const theirs = scope.definite.ownOver(first.definite);
-    for (const layer of first.definite.ownOver(scope.definite)) {
-      for (const name of layer.keys()) if (!theirs.some((map) => map.has(name))) definite.delete(name);
+    const theirs = scope.definite.ownAbove(firstLayers);
+    for (const layer of first.definite.ownAbove(theirs.meets).own) {
+      for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
     }
-    const added = scope.possible.ownOver(first.possible);
-    for (let i = added.length - 1; i >= 0; i--) {
-      for (const [name, definition] of added[i]!) {
+    const added = scope.possible.ownAbove(merged);
+    for (let i = added.own.length - 1; i >= 0; i--) {
+      for (const [name, definition] of added.own[i]!) {
         const known = possible.get(name);
         if (known === undefined) possible.set(name, definition);
         else if (known.type !== definition.type && known.type !== null && definition.type !== null && !conflicts.has(name)) {
@@ -61,6 +65,7 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
         }
       }
     }
+    for (const layer of added.layers) merged.add(layer);
   }
   for (const name of conflicts) {
     const poisoned = { type: null, by: possible.get(name)!.by };
@@ -147,7 +152,7 @@ class NodeChecker implements ExpressionScope {
   private expression(holder: object, at: ExpressionSite["at"]): ValueType | undefined {
     const ast: Expr | undefined = this.parsed.get(holder);
     if (ast === undefined) return undefined; // syntax errors are already reported
-    const result = checkExpression(ast, this);
+    const result = checkExpression(ast, this, { types: false });
     if (result.diagnostics.length > 0) {
       const path = sitePath(this.entry, at);
       for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });

@@ -21,7 +21,7 @@ export class Definitions {
   private constructor(
     private readonly parent: Definitions | undefined,
     private readonly own: Map<string, Definition>,
-    private readonly layers: number,
+    private readonly depth: number,
   ) {}
 
   static of(definitions: Map<string, Definition> = new Map()): Definitions {
@@ -30,7 +30,7 @@ export class Definitions {
 
   /** A new, empty layer over this one: its definitions go there, leaving this one unchanged. */
   layer(): Definitions {
-    if (this.layers < MAX_LAYERS) return new Definitions(this, new Map(), this.layers + 1);
+    if (this.depth < MAX_LAYERS) return new Definitions(this, new Map(), this.depth + 1);
     this.flattened ??= Definitions.of(this.toMap());
     return new Definitions(this.flattened, new Map(), 2);
   }
@@ -52,16 +52,27 @@ export class Definitions {
     this.own.set(name, definition);
   }
 
+  /** The layers of this chain. */
+  chain(): Set<Definitions> {
+    const layers = new Set<Definitions>();
+    for (let at: Definitions | undefined = this; at !== undefined; at = at.parent) layers.add(at);
+    return layers;
+  }
+
   /**
-   * The layers' own definitions that `other` does not share, newest layer first. A name is
-   * defined once per chain, so whatever both chains share is in the layers below these.
+   * The layers of this chain newer than the first one in `known` (all when none is), newest
+   * first, with their own definitions, and the layer where the chain meets `known`. A name is
+   * defined once per chain, so what the chain shares with `known` is defined below these.
    */
-  ownOver(other: Definitions): Array<ReadonlyMap<string, Definition>> {
-    const shared = new Set<Definitions>();
-    for (let at: Definitions | undefined = other; at !== undefined; at = at.parent) shared.add(at);
-    const maps: Array<ReadonlyMap<string, Definition>> = [];
-    for (let at: Definitions | undefined = this; at !== undefined && !shared.has(at); at = at.parent) maps.push(at.own);
-    return maps;
+  ownAbove(known: ReadonlySet<Definitions> | Definitions | undefined): { layers: Definitions[]; own: Array<ReadonlyMap<string, Definition>>; meets: Definitions | undefined } {
+    const layers: Definitions[] = [];
+    const own: Array<ReadonlyMap<string, Definition>> = [];
+    let at: Definitions | undefined = this;
+    for (; at !== undefined && !(known instanceof Definitions ? at === known : known?.has(at)); at = at.parent) {
+      layers.push(at);
+      own.push(at.own);
+    }
+    return { layers, own, meets: at };
   }
 
   /** The names, oldest definition first (the order of one map that every definition was added to). */

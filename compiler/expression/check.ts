@@ -22,7 +22,7 @@ export interface ExpressionScope {
 export interface CheckResult {
   /** The expression's type; undefined when it has errors. */
   type?: ValueType;
-  /** The type of every sub-expression, for code generation. */
+  /** The type of every sub-expression, for code generation (empty when not asked for). */
   types: Map<Expr, ValueType>;
   diagnostics: Diagnostic[];
 }
@@ -32,8 +32,13 @@ export function scopeOf(variables: ReadonlyMap<string, ValueType>): ExpressionSc
   return { typeOf: (name) => variables.get(name), names: () => variables.keys() };
 }
 
-export function checkExpression(ast: Expr, scope: ExpressionScope): CheckResult {
-  const checker = new Checker(scope);
+/**
+ * Checks an expression. `types` says whether to record every sub-expression's type: code
+ * generation needs them, a check alone does not (keying a map by every AST node is most of the
+ * cost of checking, issue 19.5).
+ */
+export function checkExpression(ast: Expr, scope: ExpressionScope, { types = true }: { types?: boolean } = {}): CheckResult {
+  const checker = new Checker(scope, types);
   const type = checker.check(ast);
   return type === undefined || checker.diagnostics.length > 0
     ? { types: checker.types, diagnostics: checker.diagnostics }
@@ -48,12 +53,15 @@ class Checker {
   readonly types = new Map<Expr, ValueType>();
   readonly diagnostics: Diagnostic[] = [];
 
-  constructor(private readonly scope: ExpressionScope) {}
+  constructor(
+    private readonly scope: ExpressionScope,
+    private readonly recordTypes: boolean,
+  ) {}
 
   // Returns undefined after reporting an error, so one mistake is reported once.
   check(expr: Expr): ValueType | undefined {
     const type = this.infer(expr);
-    if (type !== undefined) this.types.set(expr, type);
+    if (type !== undefined && this.recordTypes) this.types.set(expr, type);
     return type;
   }
 

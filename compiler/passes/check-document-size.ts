@@ -1,12 +1,12 @@
 // Limits checked before anything else reads the document: it must serialise to JSON, fit in
-// 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not. Returns the JSON
-// text when the limits hold, so the compiler can work on exactly the JSON document.
+// 1 MiB, and hold at most 1,000 nodes. Works on any value, valid or not. checkDocumentSize is the
+// exact way, for any value: it returns the JSON text when the limits hold, so the compiler can
+// work on exactly the JSON document (front-ends/flow-json/read-document.ts).
 import { utf8BytesOver } from "../../grammar/source/utf8.js";
 import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
 
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 export const MAX_NODES = 1000;
-
 
 export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): string | undefined {
   let text: string | undefined;
@@ -26,12 +26,17 @@ export function checkDocumentSize(value: unknown, diagnostics: Diagnostic[]): st
     );
     return undefined;
   }
+  return checkNodeCount(value, diagnostics) ? text : undefined;
+}
+
+/** Whether the document holds at most MAX_NODES nodes (reported when not). */
+export function checkNodeCount(value: unknown, diagnostics: Diagnostic[]): boolean {
   const nodes = (value as { nodes?: unknown } | null)?.nodes;
   if (Array.isArray(nodes) && nodes.length > MAX_NODES) {
     diagnostics.push(
       flowError("flow/too-many-nodes", `the flow has ${nodes.length} nodes; the limit is ${MAX_NODES}`, { path: pointer("nodes") }),
     );
-    return undefined;
+    return false;
   }
-  return text;
+  return true;
 }

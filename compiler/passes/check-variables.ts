@@ -2,27 +2,21 @@
 // reads is defined on every path to it, each name is defined once per path, names are not
 // reserved words, and expressions type-check (a written value must be a number).
 import type { Expr } from "../../grammar/expression/index.js";
-import { checkExpression } from "../expression/check.js";
+import { checkExpression, type ExpressionScope } from "../expression/check.js";
 import { RESERVED_NAMES } from "../expression/functions.js";
 import { typeOfValue, type ValueType } from "../expression/value-type.js";
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { configPath, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 import { sitePath, type ExpressionSite, type ParsedExpressions } from "./parse-expressions.js";
-
-interface Definition {
-  /** null when the definition had an error: uses stay silent rather than cascading. */
-  type: ValueType | null;
-  /** The node that defines the variable. */
-  by: string;
-}
+import { Definitions, type Definition } from "./variable-scope.js";
 
 /**
  * Variables at a point of the flow: defined on every path, and defined on at least one.
- * Shared between nodes until one of them defines a variable (copy on write).
+ * Shared between nodes until one of them defines a variable, which then adds a layer of its own.
  */
 interface Scope {
-  definite: Map<string, Definition>;
-  possible: Map<string, Definition>;
+  definite: Definitions;
+  possible: Definitions;
   shared: boolean;
 }
 
@@ -32,44 +26,60 @@ export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions
     const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
     const scope = checker.run();
     for (const { target } of entry.successors) {
-      if (!incoming.has(target)) incoming.set(target, []);
-      incoming.get(target)!.push(scope);
+      const scopes = incoming.get(target);
+      if (scopes === undefined) incoming.set(target, [scope]);
+      else scopes.push(scope);
     }
   }
 }
 
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
   const [first, ...rest] = scopes;
-  if (first === undefined) return { definite: new Map(), possible: new Map(), shared: false };
-  if (rest.length === 0) return { ...first, shared: true };
-  const definite = new Map(first.definite);
-  const possible = new Map(first.possible);
+  if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
+  if (rest.length === 0) return { definite: first.definite, possible: first.possible, shared: true };
+  const definite = first.definite.toMap();
+  const possible = first.possible.toMap();
   const conflicts = new Set<string>();
+  // What a scope shares with the first (or, for the union, with any merged before it) is defined
+  // alike: only its newer layers need comparing.
+  const firstLayers = first.definite.chain();
+  const merged = first.possible.chain();
   for (const scope of rest) {
-    for (const name of definite.keys()) if (!scope.definite.has(name)) definite.delete(name);
-    for (const [name, definition] of scope.possible) {
-      const known = possible.get(name);
-      if (known === undefined) possible.set(name, definition);
-      else if (known.type !== definition.type && known.type !== null && definition.type !== null && !conflicts.has(name)) {
-        conflicts.add(name);
-        diagnostics.push(
-          flowError("flow/variable-type-conflict", `variable '${name}' is a ${known.type} on one path to this node and a ${definition.type} on another`, {
-            path: entry.path,
-            nodeId: entry.id,
-          }),
-        );
+    const theirs = scope.definite.ownAbove(firstLayers);
+    for (const layer of first.definite.ownAbove(theirs.meets).own) {
+      for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
+    }
+    const added = scope.possible.ownAbove(merged);
+    for (let i = added.own.length - 1; i >= 0; i--) {
+      for (const [name, definition] of added.own[i]!) {
+        const known = possible.get(name);
+        if (known === undefined) possible.set(name, definition);
+        else if (known.type !== definition.type && known.type !== null && definition.type !== null && !conflicts.has(name)) {
+          conflicts.add(name);
+          diagnostics.push(
+            flowError("flow/variable-type-conflict", `variable '${name}' is a ${known.type} on one path to this node and a ${definition.type} on another`, {
+              path: entry.path,
+              nodeId: entry.id,
+            }),
+          );
+        }
       }
     }
+    for (const layer of added.layers) merged.add(layer);
   }
   for (const name of conflicts) {
     const poisoned = { type: null, by: possible.get(name)!.by };
     possible.set(name, poisoned);
     if (definite.has(name)) definite.set(name, poisoned);
   }
-  return { definite, possible, shared: false };
+  return { definite: Definitions.of(definite), possible: Definitions.of(possible), shared: false };
 }
 
-class NodeChecker {
+/** Pointer tokens below a node's config: a diagnostic's path, built only when there is one. */
+type ConfigTokens = Array<string | number>;
+
+// The checker is also the expression checker's scope: names resolve in the current scope.
+class NodeChecker implements ExpressionScope {
   constructor(
     private readonly entry: FlowNodeEntry,
     private scope: Scope,
@@ -92,18 +102,18 @@ class NodeChecker {
         if (variables.length + params.length === 0) {
           this.error("flow/empty-input", "an input node must read at least one variable or load one parameter", configPath(entry));
         }
-        variables.forEach((v, j) => this.define(v.name, "number", configPath(entry, "variables", j, "name")));
-        params.forEach((p, j) => this.define(p.name, typeOfValue(p.value), configPath(entry, "params", j, "name")));
+        variables.forEach((v, j) => this.define(v.name, "number", ["variables", j, "name"]));
+        params.forEach((p, j) => this.define(p.name, typeOfValue(p.value), ["params", j, "name"]));
         return;
       }
       case "calc":
         node.data.config.assign.forEach((a, j) => {
           const type = this.expression(a, ["assign", j, "expr"]);
-          this.define(a.name, type ?? null, configPath(entry, "assign", j, "name"));
+          this.define(a.name, type ?? null, ["assign", j, "name"]);
         });
         return;
       case "period_delta":
-        this.define(node.data.config.name, "number", configPath(entry, "name"));
+        this.define(node.data.config.name, "number", ["name"]);
         return;
       case "switch":
         node.data.config.rules.forEach((r, j) => this.expression(r, ["rules", j, "condition"]));
@@ -122,19 +132,19 @@ class NodeChecker {
     }
   }
 
-  private define(name: string, type: ValueType | null, path: string): void {
+  private define(name: string, type: ValueType | null, at: ConfigTokens): void {
     if (RESERVED_NAMES.has(name)) {
-      this.error("flow/reserved-name", `'${name}' is a reserved word or function name and cannot name a variable`, path);
+      this.error("flow/reserved-name", `'${name}' is a reserved word or function name and cannot name a variable`, configPath(this.entry, ...at));
       type = null; // still defined, so its uses are not reported again as unknown
     }
     const earlier = this.scope.possible.get(name);
     if (earlier !== undefined) {
       const by = earlier.by === this.entry.id ? "earlier in this node" : `by node '${earlier.by}' on a path to this node`;
-      this.error("flow/duplicate-variable", `variable '${name}' is already defined ${by}; each name is defined once per path`, path);
+      this.error("flow/duplicate-variable", `variable '${name}' is already defined ${by}; each name is defined once per path`, configPath(this.entry, ...at));
       return;
     }
     const definition: Definition = { type, by: this.entry.id };
-    if (this.scope.shared) this.scope = { definite: new Map(this.scope.definite), possible: new Map(this.scope.possible), shared: false };
+    if (this.scope.shared) this.scope = { definite: this.scope.definite.layer(), possible: this.scope.possible.layer(), shared: false };
     this.scope.definite.set(name, definition);
     this.scope.possible.set(name, definition);
   }
@@ -142,25 +152,30 @@ class NodeChecker {
   private expression(holder: object, at: ExpressionSite["at"]): ValueType | undefined {
     const ast: Expr | undefined = this.parsed.get(holder);
     if (ast === undefined) return undefined; // syntax errors are already reported
-    const { definite, possible } = this.scope;
-    const result = checkExpression(ast, {
-      typeOf: (name) => definite.get(name)?.type,
-      names: () => definite.keys(),
-      explainUnknown: (name) => {
-        const somewhere = possible.get(name);
-        return somewhere === undefined
-          ? undefined
-          : {
-              code: "flow/variable-not-on-every-path",
-              message: `variable '${name}' is defined by node '${somewhere.by}' on some paths to this node, but not on all`,
-            };
-      },
-    });
+    const result = checkExpression(ast, this, { types: false });
     if (result.diagnostics.length > 0) {
       const path = sitePath(this.entry, at);
       for (const d of result.diagnostics) this.diagnostics.push({ ...d, path, nodeId: this.entry.id });
     }
     return result.type;
+  }
+
+  typeOf(name: string): ValueType | null | undefined {
+    return this.scope.definite.get(name)?.type;
+  }
+
+  names(): Iterable<string> {
+    return this.scope.definite.names();
+  }
+
+  explainUnknown(name: string): { code: string; message: string } | undefined {
+    const somewhere = this.scope.possible.get(name);
+    return somewhere === undefined
+      ? undefined
+      : {
+          code: "flow/variable-not-on-every-path",
+          message: `variable '${name}' is defined by node '${somewhere.by}' on some paths to this node, but not on all`,
+        };
   }
 
   private error(code: string, message: string, path: string, suggestion?: string): void {

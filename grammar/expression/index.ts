@@ -5,6 +5,7 @@ import { spanAt, tokenSpan } from "../source/span.js";
 import { utf8BytesOver } from "../source/utf8.js";
 import type { Expr } from "./ast.js";
 import { toExpressionAst } from "./cst-to-ast.js";
+import { parseWellFormed } from "./direct-parser.js";
 import { expressionLexer } from "./lexer.js";
 import { MAX_AST_DEPTH, MAX_EXPRESSION_BYTES, MAX_NESTING } from "./limits.js";
 import { hasTooManyNestedOperations, nestingLimitExceeded } from "./nesting.js";
@@ -23,8 +24,25 @@ export interface ParseResult {
 }
 
 const parser = new ExpressionParser();
+let parses = 0;
 
+/** How many expressions parseExpression has parsed in this process (tests count parses with it). */
+export function expressionsParsed(): number {
+  return parses;
+}
+
+/**
+ * Parses an expression. A well-formed one takes the direct parser (direct-parser.ts); anything
+ * else takes chevrotain, which says what is wrong and where. Both give the same AST.
+ */
 export function parseExpression(text: string): ParseResult {
+  parses++;
+  const ast = parseWellFormed(text);
+  return ast !== undefined ? { ast, diagnostics: [] } : parseWithChevrotain(text);
+}
+
+/** The chevrotain lexer and parser alone (the fast path's reference in tests). */
+export function parseWithChevrotain(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const bytes = utf8BytesOver(text, MAX_EXPRESSION_BYTES);
   if (bytes !== undefined) {

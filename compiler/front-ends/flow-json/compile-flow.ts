@@ -1,11 +1,10 @@
 // compileFlow: the one function that turns an editor document into both stored columns.
 // Checks run in a fixed order; a later check runs only on what the earlier ones proved sound.
 // Any diagnostic means no nodes_json at all. User input never makes it throw.
-// It works on the JSON text of its input, parsed again: exactly the document a client would send
-// (no functions, getters or shared objects), and never the caller's objects after serialising.
+// It works on exactly the JSON document of its input (read-document.ts): the input itself when it
+// is plain JSON data, else its JSON text parsed again; it never changes the input.
 import type { Diagnostic, FlowJson, NodesTopology, TriggerConfig } from "../../../generated/types.js";
 import { validateFlowJson, validateTriggerConfig } from "../../../generated/index.js";
-import { checkDocumentSize } from "../../passes/check-document-size.js";
 import { checkEdges } from "../../passes/check-edges.js";
 import { checkExecutionBound } from "../../passes/check-execution-bound.js";
 import { checkGraph } from "../../passes/check-graph.js";
@@ -19,8 +18,8 @@ import { checkWires } from "../../passes/check-wires.js";
 import { parseExpressions, type ParsedExpressions } from "../../passes/parse-expressions.js";
 import type { SiteIndex } from "../../site/site-index.js";
 import { emitTopology } from "../../topology/emit-topology.js";
-import { sortKeysDeep } from "./canonical-json.js";
 import { buildFlowModel, type FlowModel, type FlowNodeEntry } from "./flow-model.js";
+import { readDocument } from "./read-document.js";
 
 /** What compileFlow knows besides the document, when the caller knows it (issue 17). */
 export interface CompileOptions {
@@ -43,9 +42,9 @@ export type CompileFlowResult =
 
 export function compileFlow(input: unknown, options: CompileOptions = {}): CompileFlowResult {
   const diagnostics: Diagnostic[] = [];
-  const text = checkDocumentSize(input, diagnostics);
-  if (text === undefined) return { ok: false, diagnostics };
-  const document: unknown = JSON.parse(text);
+  const read = readDocument(input, diagnostics);
+  if (read === undefined) return { ok: false, diagnostics };
+  const { document } = read;
   if (!validateFlowJson(document, diagnostics)) {
     if (typeof input === "string") diagnostics[0]!.suggestion = "pass the parsed document (JSON.parse) rather than its text";
     return { ok: false, diagnostics: withNodeIds(diagnostics, document) };
@@ -71,7 +70,7 @@ export function compileFlow(input: unknown, options: CompileOptions = {}): Compi
   checkWithContext(model, sound ? order : undefined, parsed, options, diagnostics);
   if (order === undefined || diagnostics.some((d) => d.severity !== "warning")) return { ok: false, diagnostics };
   const nodes_json = emitTopology(order, parsed);
-  return { ok: true, flow_json: sortKeysDeep(document), nodes_json, warnings: diagnostics };
+  return { ok: true, flow_json: read.sorted() as FlowJson, nodes_json, warnings: diagnostics };
 }
 
 // The checks against what the caller knows besides the document (issue 17): the site's points,

@@ -34,7 +34,12 @@ export interface Burst {
   meanPerTick: number;
 }
 
-/** The first executions after start, bucketed by started_at into 100 ms ticks from the first one. */
+/**
+ * The first executions after start, bucketed by started_at into 100 ms ticks. An execution starts
+ * at its tick or a few ms after it (waiting for a slot), so each window runs from 50 ms before a
+ * tick to 50 ms after it: windows cut at the tick itself would give one window two ticks' work
+ * whenever the timer's jitter crosses the cut.
+ */
 export async function firstTickBurst(reader: Knex, expectedRows: number, seconds = 3): Promise<Burst | undefined> {
   const rows = (await reader("rule_history").select("started_at").orderBy("id").limit(Math.max(1000, expectedRows))) as { started_at: unknown }[];
   const times = rows.map((r) => epochMs(r.started_at)).filter((t) => Number.isFinite(t));
@@ -42,7 +47,7 @@ export async function firstTickBurst(reader: Knex, expectedRows: number, seconds
   const first = Math.min(...times.slice(0, 1000));
   const ticks = new Array<number>(seconds * 10).fill(0);
   for (const t of times) {
-    const tick = Math.floor((t - first) / 100);
+    const tick = Math.floor((t - first + 50) / 100);
     if (tick >= 0 && tick < ticks.length) ticks[tick]!++;
   }
   const maxPerTick = Math.max(...ticks);

@@ -1,7 +1,8 @@
 // The scheduler's tick lag p99 over a window, from two scrapes of GET /metrics (Prometheus text).
 // The series is found by name (the first family whose name holds "tick_lag"): a histogram's
-// p99 is the upper bound of the bucket holding the 99th percent of the window's observations
-// (the bucket counts at the end minus those at the start); a summary's 0.99 quantile is read as
+// p99 is interpolated linearly inside the bucket holding the 99th percent of the window's
+// observations, as Prometheus's histogram_quantile does (the bucket counts at the end minus those
+// at the start); a summary's 0.99 quantile is read as
 // is. Seconds are converted to milliseconds by the name's unit suffix.
 
 export interface TickLag {
@@ -50,6 +51,11 @@ export function tickLagP99(before: string, after: string): TickLag | undefined {
   const window = [...buckets(end)].map(([bound, count]) => [bound, count - (startCounts.get(bound) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
   const total = window.at(-1)?.[1] ?? 0;
   if (total <= 0) return { series: family, p99Ms: NaN, count: 0 };
-  const bound = window.find(([, count]) => count >= 0.99 * total)![0];
-  return { series: family, p99Ms: bound * toMs, count: total };
+  const rank = 0.99 * total;
+  const at = window.findIndex(([, count]) => count >= rank);
+  const [upper, upperCount] = window[at]!;
+  const [lower, lowerCount] = at > 0 ? window[at - 1]! : [0, 0];
+  // In the +Inf bucket there is nothing to interpolate to: the highest finite bound, as histogram_quantile.
+  const p99 = upper === Infinity ? lower : lower + ((upper - lower) * (rank - lowerCount)) / (upperCount - lowerCount);
+  return { series: family, p99Ms: p99 * toMs, count: total };
 }

@@ -36,6 +36,23 @@ describe("scheduler interval rules", () => {
     expect(Math.max(...gaps)).to.be.below(500 + 150);
   });
 
+  it("issue 19: a run that waited for a free slot keeps its rule's period: the next run is interval_ms after the tick that found it due", async () => {
+    const h = harness({ rules: [rule(1, interval(1000)), rule(2, interval(1000))], parallelism: 1 });
+    h.runner.hold = true;
+    await h.time.advance(100); // both due at 100; rule 1 takes the one slot
+    expect(h.runner.ids()).to.deep.equal([1]);
+    h.time.jump(30);
+    h.runner.settleAll(); // rule 2 starts at 130, 30 ms after its tick
+    await h.time.advance(0);
+    expect(h.runner.ids()).to.deep.equal([1, 2]);
+    h.runner.settleAll();
+    h.runner.hold = false;
+    await h.time.advance(1000); // ticks at 200, 300 ... 1100
+    const rule2 = h.runner.calls.filter((c) => c.rule.id === 2).map((c) => c.cause.at);
+    // Measured from its start (130) it would wait for the tick after 1130; from its tick (100) it is due at 1100.
+    expect(rule2[1]).to.equal(1100);
+  });
+
   it("issue 16.9: a run delayed by a stall shifts the next run: it comes interval_ms after the delayed run, not on the old grid", async () => {
     const h = harness({ rules: [rule(1, interval(500))] });
     await h.time.advance(500); // runs at 100

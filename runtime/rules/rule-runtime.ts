@@ -186,7 +186,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     if (problem !== undefined) options.onProblem?.(problem);
   };
   // At start-up, the rules compiled after the scheduler starts count as handed to it.
-  const summary = (): ReloadSummary => ({ loaded: rules.enabled + rules.pendingIds().length, enabled: rules.enabled + rules.pendingIds().length, problems: rules.problems() });
+  const summary = (): ReloadSummary => ({ loaded: rules.enabled + rules.pending, enabled: rules.enabled + rules.pending, problems: rules.problems() });
   /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
   const checkFlows = (ruleIds: readonly number[]) =>
     checkInSlices(ruleIds, {

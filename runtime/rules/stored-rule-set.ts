@@ -61,6 +61,8 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
   const held = new Map<number, HeldRule>();
   let enabled = 0;
   let pending = 0;
+  // The rules with a problem, kept as they change: a change of one rule costs one rule, not a scan of all.
+  const withProblem = new Map<number, RuleProblem>();
   let problems: RuleProblem[] | undefined;
   let usage: Map<string, PointUsage<StoredUsageRule>> | undefined;
   const changed = (): void => {
@@ -74,11 +76,17 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     if (entry.pending !== undefined) pending--;
     entries.delete(ruleId);
     held.delete(ruleId);
+    withProblem.delete(ruleId);
     changed();
+  };
+  const keepProblem = (ruleId: number, entry: Entry, problem: RuleProblem | undefined): void => {
+    entry.problem = problem;
+    if (problem === undefined) withProblem.delete(ruleId);
+    else withProblem.set(ruleId, problem);
   };
   /** A loaded entry's problem, and its rule in the held set. */
   const settle = (ruleId: number, entry: Entry, lastActedAt: number | undefined): HeldRule | undefined => {
-    entry.problem = problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId));
+    keepProblem(ruleId, entry, problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId)));
     const loaded = entry.load.held;
     if (loaded !== undefined) {
       loaded.lastActedAt = lastActedAt;
@@ -139,12 +147,12 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
     refreshProblem(ruleId) {
       const entry = entries.get(ruleId);
       if (entry === undefined || entry.pending !== undefined) return undefined;
-      entry.problem = problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId));
+      keepProblem(ruleId, entry, problemOf({ id: ruleId, name: entry.usage.name }, entry.load, siteDiagnostics(ruleId)));
       problems = undefined;
       return entry.problem;
     },
     problems() {
-      problems ??= sortedById([...entries.values()].flatMap((entry) => (entry.problem === undefined ? [] : [entry.problem])), (p) => p.ruleId);
+      problems ??= sortedById([...withProblem.values()], (p) => p.ruleId);
       return problems;
     },
     usage() {

@@ -22,7 +22,8 @@ import { createDecisionDescriber } from "./decision-describer.js";
 import { loadRule, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
 import { createReloadQueue } from "./reload-queue.js";
 import { createRuleRunner, type Execution } from "./rule-runner.js";
-import { checkInSlices, RULES_PER_SLICE } from "./site-check-slices.js";
+import { checkInSlices } from "./site-check-slices.js";
+import { createTurnBudget } from "./turn-budget.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { createStoredRuleSet, type StoredUsageRule } from "./stored-rule-set.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
@@ -244,15 +245,17 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     let stopped = false;
     const run = async (): Promise<RuleProblem[]> => {
       const found: RuleProblem[] = [];
-      for (let at = 0; at < later.length && !stopped; at += RULES_PER_SLICE) {
-        const upserts: HeldRule[] = [];
-        for (const id of later.slice(at, at + RULES_PER_SLICE)) {
-          const compiled = rules.compilePending(id);
-          if (compiled?.held !== undefined) upserts.push(compiled.held);
-          if (compiled?.problem !== undefined) found.push(compiled.problem);
-        }
+      // Compiled a few ms at a time (turn-budget.ts), each batch handed to the scheduler before the loop gets its turn.
+      const budget = createTurnBudget();
+      let upserts: HeldRule[] = [];
+      for (let at = 0; at < later.length && !stopped; at++) {
+        const compiled = rules.compilePending(later[at]!);
+        if (compiled?.held !== undefined) upserts.push(compiled.held);
+        if (compiled?.problem !== undefined) found.push(compiled.problem);
+        if (at + 1 < later.length && !budget.spent()) continue;
         scheduler.apply(upserts, []);
-        await new Promise((resolve) => setImmediate(resolve));
+        upserts = [];
+        await budget.yield();
       }
       if (stopped) return found;
       checks = checkFlows(stale);

@@ -1,6 +1,8 @@
 // The site checks of stored flows, read and checked a slice at a time (issue 19.4): the flows are
 // read again only for the check and let go after it, and the event loop gets a turn between
-// slices, so that start-up's checks of every stored flow run beside a service already listening.
+// slices and within one whenever a few ms of checks have run (turn-budget.ts), so that start-up's
+// checks of every stored flow run beside a service already listening without delaying its ticks.
+import { createTurnBudget } from "./turn-budget.js";
 import type { RuleProblem } from "./loaded-rule.js";
 import type { VersionedRule } from "../store/store.js";
 
@@ -20,12 +22,14 @@ export function checkInSlices(
   let stopped = false;
   const run = async (): Promise<RuleProblem[]> => {
     const found: RuleProblem[] = [];
+    const budget = createTurnBudget();
     for (let at = 0; at < ruleIds.length && !stopped; at += RULES_PER_SLICE) {
       for (const rule of await steps.read(ruleIds.slice(at, at + RULES_PER_SLICE))) {
         const problem = steps.check(rule);
         if (problem !== undefined) found.push(problem);
+        if (budget.spent()) await budget.yield();
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      await budget.yield();
     }
     return found;
   };

@@ -14,9 +14,12 @@
 //   connection); queue: rules due but waiting for a slot at the window's end.
 // - history lag: the worst, over probes every 5 s and at the end, of the time from the service
 //   reporting E executions to rule_history holding E rows ("> 10 s": never caught up).
-// - tick lag p99: the first /metrics family named *tick_lag*, histogram buckets over the window.
-// - first-tick burst: rule_history rows by started_at in 100 ms ticks over the first 3 s from the
-//   first execution, the fullest tick over the mean; with the deepest ready queue seen in those
+// - tick lag p99: the first /metrics family named *tick_lag*, histogram buckets over the window,
+//   interpolated inside the bucket as Prometheus's histogram_quantile does.
+// - first-tick burst: rule_history rows by started_at in 100 ms ticks (windows from 50 ms before
+//   each tick) over the first 3 s from the first execution, the fullest tick over the steady mean
+//   (rules / 10: each 1 s rule once per ten ticks; the observed mean, lower while start-up hands
+//   the rules to the scheduler, is printed beside it); with the deepest ready queue seen in those
 //   3 s, since a stampede drained at the store's pace spreads its start times evenly.
 //
 // Options (environment, all optional; about 5-6 minutes with the defaults and PostgreSQL):
@@ -105,7 +108,7 @@ function printRow(r: ScaleResult, header: boolean): void {
     formatRate(r.queueAtEnd),
     Number.isFinite(r.historyLagSeconds) ? `${r.historyLagSeconds.toFixed(2)} s` : "> 10 s",
     r.tickLag === undefined ? "n/a (no /metrics)" : `${r.tickLag.p99Ms.toFixed(1)} ms`,
-    r.burst === undefined ? "-" : `${r.burst.maxOverMean.toFixed(2)}x (${formatRate(r.burst.maxPerTick)} max/tick, queue ${formatRate(r.queuePeak)})`,
+    r.burst === undefined ? "-" : `${r.burst.maxOverMean.toFixed(2)}x (${formatRate(r.burst.maxPerTick)} max/tick, mean ${formatRate(Math.round(r.burst.meanPerTick))}, queue ${formatRate(r.queuePeak)})`,
   ];
   console.log(`  ${cells.map((c, i) => c.padStart(WIDTHS[i]!)).join(" ")}`);
 }

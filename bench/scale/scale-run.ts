@@ -88,7 +88,7 @@ export async function measureScale(kind: StoreKind, rules: number, shape: DemoSh
       historyLagSeconds = Math.max(historyLagSeconds, await historyLag(api, database.reader, LAG_TIMEOUT_MS));
       const end = await service.memory();
       await service.stop();
-      const burst = rules === 0 ? undefined : await firstTickBurst(database.reader, (FIRST_SECONDS + 1) * rules);
+      const burst = rules === 0 ? undefined : await firstTickBurst(database.reader, (FIRST_SECONDS + 1) * rules, rules / 10); // 1 s rules, 100 ms ticks
       return {
         store: kind,
         rules,

@@ -3,6 +3,7 @@
 // all run on the first tick. The phase is relative to a fixed epoch (clock time 0), so the same
 // rule always falls on the same lattice: a reload does not move rules that did not change, and a
 // rule whose trigger changed keeps its phase. Pure.
+import { mix32 } from "../../mix32.js";
 
 /** `spread`: first due at the rule's phase (the service); `first_tick`: at the first tick (`svc test`). */
 export type IntervalPhase = "spread" | "first_tick";
@@ -10,18 +11,7 @@ export type IntervalPhase = "spread" | "first_tick";
 /** The first time at or after `now` that lies on the rule's lattice: phase + k * intervalMs. */
 export function phaseDue(ruleId: number, intervalMs: number, now: number): number {
   const period = Math.max(1, Math.round(intervalMs));
-  const phase = mix(ruleId) % period;
+  const phase = mix32(ruleId) % period;
   const offset = (((phase - now) % period) + period) % period;
   return now + offset;
-}
-
-/** A 32-bit integer hash (murmur3's finaliser): consecutive ids land far apart. */
-function mix(id: number): number {
-  let h = id | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }

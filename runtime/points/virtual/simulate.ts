@@ -1,6 +1,7 @@
 // Simulated measurements of the virtual protocol. simulatedValue is pure: the same spec, time and
 // seed always give the same value, so a scenario replays exactly on a virtual clock. The noise is
 // a hash of (seed, stream, second), not a stateful generator, for the same reason.
+import { mix32 } from "../../mix32.js";
 import type { PointSimulation } from "../../../generated/types.js";
 import type { Clock, TickTimer } from "../../engine/scheduler/types.js";
 import type { PointPlane } from "../point-plane.js";
@@ -60,7 +61,7 @@ export function simulatedValue(spec: PointSimulation, t: number, seed = 0, point
 
 /** A seed per point, so that two points with one spec do not move in step. */
 export function pointSeed(ref: PointRef): number {
-  return mix(mix(ref.instance >>> 0) ^ Math.imul(ref.point >>> 0, 0x9e3779b1) ^ (ref.point_type === "action" ? 1 : 0));
+  return mix32(mix32(ref.instance >>> 0) ^ Math.imul(ref.point >>> 0, 0x9e3779b1) ^ (ref.point_type === "action" ? 1 : 0));
 }
 
 export interface SimulatorOptions {
@@ -96,17 +97,6 @@ function fraction(x: number): number {
 function signedRandom(seed: number, stream: number, bucket: number): number {
   const low = bucket >>> 0;
   const high = Math.floor(bucket / 4_294_967_296) >>> 0;
-  const h = mix(mix(mix(seed ^ Math.imul(stream, 0x85ebca6b)) ^ low) ^ high);
+  const h = mix32(mix32(mix32(seed ^ Math.imul(stream, 0x85ebca6b)) ^ low) ^ high);
   return (h / 4_294_967_296) * 2 - 1;
-}
-
-// MurmurHash3's 32-bit finaliser: every input bit moves every output bit.
-function mix(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }

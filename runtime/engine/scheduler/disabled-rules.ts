@@ -1,6 +1,7 @@
 // A disabled rule's trigger, watched only to report `disabled` where the enabled rule would have
 // run (issue 18.4, docs/scheduler.md "Suppressions"). Pure functions over the rule's slot.
 import { classify } from "./change-detector.js";
+import { heldDue } from "./due-heap.js";
 import type { RuleSlot } from "./rule-slot.js";
 import type { ScheduledRule } from "./types.js";
 
@@ -28,4 +29,15 @@ export function disabledChange<R extends ScheduledRule>(slot: RuleSlot<R>, sampl
 export function heldRun<R extends ScheduledRule>(slot: RuleSlot<R>): void {
   if (slot.kind === "interval") slot.lastHeldAt = slot.pendingCause!.at;
   else slot.last.set(slot.triggered); // its change is reported now, not again at the next tick
+}
+
+/**
+ * A disabled interval rule at the due heap's top: whether it is reported `disabled` now (once per
+ * interval_ms, when it would have been due; never run); its next key is set either way.
+ */
+export function holdAtKey<R extends ScheduledRule>(slot: RuleSlot<R>, now: number): boolean {
+  const due = heldDue(slot);
+  if (due <= now) slot.lastHeldAt = now;
+  slot.nextDue = due <= now ? heldDue(slot) : due; // a manual run may have moved it
+  return due <= now;
 }

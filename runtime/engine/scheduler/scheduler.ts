@@ -3,13 +3,13 @@
 // and runner completions each run to completion on one thread, so no state here needs a lock.
 // Each loop turn reads the clock once (`turnAt`).
 import { classify, sameObservation } from "./change-detector.js";
-import { disabledChange } from "./disabled-rules.js";
-import { createDueHeap, decideInterval, dueAt, heldDue, intervalDue } from "./due-heap.js";
+import { disabledChange, holdAtKey } from "./disabled-rules.js";
+import { createDueHeap, decideInterval, dueAt, intervalDue } from "./due-heap.js";
 import { EventChannel } from "./event-channel.js";
-import { IdPageSelection } from "./id-page.js";
 import { createReadyQueue } from "./ready-queue.js";
 import { changeRules, emptyRuleSet, replaceRules, type RuleSet, type RuleSetContext } from "./rule-set.js";
 import { RuleSlot } from "./rule-slot.js";
+import { ruleStatusOf, ruleStatusPage } from "./rule-status-page.js";
 import type {
   PointEvent,
   RuleStatus,
@@ -133,16 +133,11 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   }
 
   ruleStatus(ruleId: number): RuleStatus | undefined {
-    const slot = this.set.slots.get(ruleId);
-    return slot?.listed ? copyStats(slot.stats) : undefined;
+    return ruleStatusOf(this.set.slots.get(ruleId));
   }
 
-  ruleStatuses({ afterId = 0, limit }: { afterId?: number; limit: number }): RuleStatusPage {
-    const selection = new IdPageSelection(afterId, limit);
-    for (const slot of this.set.slots.values()) if (slot.listed) selection.offer(slot.id);
-    const { ids, more } = selection.take();
-    const rules = ids.map((id) => ({ id, ...copyStats(this.set.slots.get(id)!.stats) }));
-    return { rules, nextAfterId: more && ids.length > 0 ? ids[ids.length - 1]! : null };
+  ruleStatuses(page: { afterId?: number; limit: number }): RuleStatusPage {
+    return ruleStatusPage(this.set.slots, page);
   }
 
   private changeContext(): RuleSetContext<R> {
@@ -195,7 +190,8 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
   private runDueIntervals(now: number): void {
     for (let slot = this.due.peek(); slot !== undefined && slot.nextDue <= now; slot = this.due.peek()) {
       if (!slot.active) {
-        this.holdDisabled(slot, now);
+        if (holdAtKey(slot, now)) this.suppress(slot, "disabled");
+        this.due.topChanged();
         continue;
       }
       switch (decideInterval(slot, now)) {
@@ -219,17 +215,6 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
           this.trigger(slot, { kind: "interval", at: now });
       }
     }
-  }
-
-  /** A disabled interval rule at its key: reported once per interval_ms when it would have been due; never run. */
-  private holdDisabled(slot: RuleSlot<R>, now: number): void {
-    const due = heldDue(slot);
-    if (due <= now) {
-      slot.lastHeldAt = now;
-      this.suppress(slot, "disabled");
-    }
-    slot.nextDue = due <= now ? heldDue(slot) : due; // a manual run may have moved it
-    this.due.topChanged();
   }
 
   /** An event the full channel refused: each enabled on_change rule watching the point is told (the tick path still covers it). */
@@ -415,8 +400,4 @@ class RuleScheduler<R extends ScheduledRule> implements Scheduler<R> {
 /** A successful execution that performed at least one action starts the cooldown. */
 function acted(report: RunReport): boolean {
   return report.success && report.actionsSucceeded >= 1;
-}
-
-function copyStats(stats: RuleStatus): RuleStatus {
-  return { ...stats, suppressed: { ...stats.suppressed }, lastOutcome: stats.lastOutcome && { ...stats.lastOutcome } };
 }

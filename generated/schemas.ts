@@ -5755,7 +5755,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/reload-summary.schema.json",
       "title": "ReloadSummary",
-      "description": "POST /api/scheduler/reload: what the reload handed to the scheduler.",
+      "description": "POST /api/scheduler/reload, and the reload after a batch: what the reload handed to the scheduler, counted over every rule it holds (not only the rules a change concerned).",
       "type": "object",
       "required": [
         "loaded",
@@ -5766,13 +5766,13 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "properties": {
         "loaded": {
           "type": "integer",
-          "description": "Rules handed to the scheduler.",
+          "description": "Rules handed to the scheduler, enabled or not: every stored rule but those that cannot be loaded (in problems with excluded: true). loaded minus enabled is the number of disabled rules held.",
           "minimum": 0,
           "maximum": 9007199254740991
         },
         "enabled": {
           "type": "integer",
-          "description": "Of those, the enabled ones.",
+          "description": "Of those, the enabled ones: the rules that run.",
           "minimum": 0,
           "maximum": 9007199254740991
         },

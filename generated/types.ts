@@ -2597,15 +2597,15 @@ export interface ProcessorHealthEntry {
   checked_at: UtcTime;
 }
 /**
- * POST /api/scheduler/reload: what the reload handed to the scheduler.
+ * POST /api/scheduler/reload, and the reload after a batch: what the reload handed to the scheduler, counted over every rule it holds (not only the rules a change concerned).
  */
 export interface ReloadSummary {
   /**
-   * Rules handed to the scheduler.
+   * Rules handed to the scheduler, enabled or not: every stored rule but those that cannot be loaded (in problems with excluded: true). loaded minus enabled is the number of disabled rules held.
    */
   loaded: number;
   /**
-   * Of those, the enabled ones.
+   * Of those, the enabled ones: the rules that run.
    */
   enabled: number;
   /**

@@ -23,10 +23,17 @@ export function httpMetrics(metrics: Pick<ServiceMetrics, "stopwatch" | "httpReq
   };
 }
 
-/** The route table's template, else the router's own pattern (the docs assets), else UNMATCHED_ROUTE. */
+/**
+ * The route table's template of the route that ran; else the router's pattern of the path: a
+ * known path with a method it does not take (a 405) ran no route but carries the path's template
+ * (a literal path before a parameter one that also matches: GET /api/rules/validate is not
+ * `/api/rules/{id}`); else UNMATCHED_ROUTE.
+ */
 function routeOf(ctx: AppContext): string {
   const route = ctx.state.route;
   if (route !== undefined) return route.path;
-  const matched = (ctx as AppContext & { _matchedRoute?: string | RegExp })._matchedRoute;
-  return typeof matched === "string" ? matched.replace(/:(\w+)/g, "{$1}") : UNMATCHED_ROUTE;
+  const router = ctx as AppContext & { _matchedRoute?: string | RegExp; matched?: Array<{ path: string | RegExp }> };
+  const patterns = (router.matched ?? []).map((layer) => layer.path).filter((path): path is string => typeof path === "string");
+  const pattern = patterns.find((path) => path === ctx.path) ?? router._matchedRoute ?? patterns[0];
+  return typeof pattern === "string" ? pattern.replace(/:(\w+)/g, "{$1}") : UNMATCHED_ROUTE;
 }

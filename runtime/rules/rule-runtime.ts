@@ -60,8 +60,13 @@ export interface RuleRuntimeOptions {
 }
 
 export interface ReloadSummary {
-  /** Enabled rules handed to the scheduler (at start-up: with those compiled after it starts; one that fails to compile then is a problem). */
+  /**
+   * Rules handed to the scheduler, enabled or not: every stored rule but those that cannot be
+   * loaded (problems, `excluded`). At start-up: with those compiled after it starts (one that
+   * fails to compile then is a problem).
+   */
   loaded: number;
+  /** Of those, the enabled ones: the rules that run. */
   enabled: number;
   problems: RuleProblem[];
 }
@@ -186,8 +191,9 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const report = (problem: RuleProblem | undefined): void => {
     if (problem !== undefined) options.onProblem?.(problem);
   };
-  // At start-up, the rules compiled after the scheduler starts count as handed to it.
-  const summary = (): ReloadSummary => ({ loaded: rules.enabled + rules.pending, enabled: rules.enabled + rules.pending, problems: rules.problems() });
+  // `loaded`: every rule the scheduler holds, enabled or not (issue 19: not the enabled ones
+  // again); at start-up the rules compiled after the scheduler starts count as handed to it.
+  const summary = (): ReloadSummary => ({ loaded: rules.held.size + rules.pending, enabled: rules.enabled + rules.pending, problems: rules.problems() });
   /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
   const checkFlows = (ruleIds: readonly number[]) =>
     checkInSlices(ruleIds, {

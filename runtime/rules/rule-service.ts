@@ -221,8 +221,21 @@ const EMPTY_FLOW = {
   viewport: { x: 0, y: 0, zoom: 1 },
 };
 
-/** Checks an update's settings and trigger_config's shape; throws invalid-input with diagnostics, before any write. */
+/** The fields of a RuleUpdate, in the order the refusal of an empty one lists them. */
+const UPDATE_FIELDS = ["name", "description", "priority", "cooldown_ms", "trigger_config", "flow_json"] as const;
+
+/**
+ * Checks an update's settings and trigger_config's shape; throws invalid-input with diagnostics,
+ * before any write. An update with no field is refused (issue 19): it would change nothing, yet
+ * audit a `rule.update`, move updated_at and reload the rule.
+ */
 function toPatch(update: RuleUpdate): RulePatch {
+  if (UPDATE_FIELDS.every((field) => update[field] === undefined)) {
+    const fields = UPDATE_FIELDS.join(", ");
+    throw invalidInput(`nothing to update: give at least one of ${fields}; nothing was stored`, [
+      { code: "rule/nothing-to-update", severity: "error", message: `an update changes at least one of ${fields}`, path: "" },
+    ]);
+  }
   const patch: RulePatch = {};
   if (update.name !== undefined) patch.name = update.name;
   if (update.description !== undefined) patch.description = update.description;

@@ -107,6 +107,16 @@ describe("GET /metrics (issue 19.6)", () => {
     expect(valueOf(families, "svc_http_request_duration_seconds_count", { method: "GET", route: "unmatched", status: "404" })).to.be.at.least(11);
   });
 
+  it("issue 19: a known path with a method it does not take (405) carries its route's template, not unmatched", async () => {
+    expect((await f.request("POST", "/metrics", { token: viewer })).status).to.equal(405);
+    expect((await f.request("PATCH", "/api/rules/7", { token: viewer })).status).to.equal(405);
+    expect((await f.request("GET", "/api/rules/validate", { token: viewer })).status).to.equal(405);
+    const families = await scrape();
+    expect(valueOf(families, "svc_http_request_duration_seconds_count", { method: "POST", route: "/metrics", status: "405" })).to.equal(1);
+    expect(valueOf(families, "svc_http_request_duration_seconds_count", { method: "PATCH", route: "/api/rules/{id}", status: "405" })).to.equal(1);
+    expect(valueOf(families, "svc_http_request_duration_seconds_count", { method: "GET", route: "/api/rules/validate", status: "405" })).to.equal(1);
+  });
+
   it("issue 19.6: /metrics needs a token of any role (rule.read), as GET /api/scheduler/status; without one it is a 401 and nothing is scraped", async () => {
     const anonymous = await f.request("GET", "/metrics");
     expect(anonymous.status).to.equal(401);

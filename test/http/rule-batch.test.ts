@@ -59,6 +59,24 @@ for (const [name, backend] of databaseBackends()) {
       expect(added.map((e) => `${e.action}:${e.outcome}`)).to.deep.equal(["rule.batch:invalid"]);
     });
 
+    it("issue 19: an update operation with no field is refused as PUT refuses it: 400 naming the operation, nothing stored, no rule's audit record", async () => {
+      const created = await batch([create("Boiler")]);
+      expect(created.status, created.text).to.equal(200);
+      const id = created.json.data.results[0].id as number;
+      const stored = JSON.stringify(await f.store.rules.get(id));
+      const auditBefore = (await auditEvents(f)).length;
+      const reply = await batch([create("Pump"), { op: "update", id }]);
+      expect(reply.status, reply.text).to.equal(400);
+      expect(reply.json.error.code).to.equal("invalid-input");
+      expect(reply.json.error.message).to.match(new RegExp(`^operation 1 \\(update of rule ${id}\\): nothing to update`));
+      expect(reply.json.error.details.operation).to.equal(1);
+      expect(reply.json.error.details.diagnostics[0]).to.include({ code: "rule/nothing-to-update", path: "/operations/1" });
+      expect(await ruleCount()).to.equal(1);
+      expect(JSON.stringify(await f.store.rules.get(id))).to.equal(stored);
+      const added = (await auditEvents(f)).slice(auditBefore);
+      expect(added.map((e) => `${e.action}:${e.outcome}`)).to.deep.equal(["rule.batch:invalid"]);
+    });
+
     it("issue 19.1: a duplicate name at operation 250 (the name of operation 10) stores nothing: 409 naming the operation", async () => {
       const operations: unknown[] = creates(500);
       operations[250] = create("rule 10");

@@ -122,6 +122,21 @@ for (const [name, backend] of databaseBackends()) {
       expect(await auditActions()).to.deep.equal([...audited, `rule.update:${id}:invalid`]);
     });
 
+    it("issue 19: a PUT with no field (only `confirmed`) is refused 400 nothing-to-update before any write: the rule, its updated_at and the audit log keep but the refusal's invalid record", async () => {
+      const id = await create();
+      await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+      const stored = JSON.stringify(await f.store.rules.get(id));
+      const audited = await auditActions();
+      f.time.jump(1_000);
+      const reply = await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: CONFIRMED });
+      expect(reply.status, reply.text).to.equal(400);
+      expect(reply.json.error.code).to.equal("invalid-input");
+      expect(reply.json.error.message).to.match(/^nothing to update: give at least one of name, description, priority, cooldown_ms, trigger_config, flow_json/);
+      expect(reply.json.error.details.diagnostics[0]).to.include({ code: "rule/nothing-to-update", path: "" });
+      expect(JSON.stringify(await f.store.rules.get(id))).to.equal(stored);
+      expect(await auditActions()).to.deep.equal([...audited, `rule.update:${id}:invalid`]);
+    });
+
     it("spec errors: a malformed trigger_config is rejected at the update boundary with its path", async () => {
       const id = await create();
       const before = (await f.request("GET", `/api/rules/${id}`, { token: engineer })).text;
@@ -284,6 +299,16 @@ for (const [name, backend] of databaseBackends()) {
       // The reload also drops the read cache: GET shows the out-of-band write now.
       expect((await f.request("GET", `/api/rules/${id}`, { token: engineer })).json.data.enabled).to.equal(true);
       expect(await auditActions()).to.include("scheduler.reload:null:allowed");
+    });
+
+    it("issue 19: a reload's `loaded` counts every rule handed to the scheduler, enabled or not; `enabled` those that run", async () => {
+      const on = await create("On");
+      const off = await create("Off");
+      for (const id of [on, off]) await f.request("PUT", `/api/rules/${id}`, { token: engineer, body: { ...VALVE_RULE, confirmed: true } });
+      await f.request("POST", `/api/rules/${on}/enable`, { token: engineer, body: CONFIRMED });
+      const reply = await f.request("POST", "/api/scheduler/reload", { token: engineer });
+      expect(reply.json.data).to.include({ loaded: 2, enabled: 1 });
+      expect((await f.request("GET", "/api/scheduler/status", { token: engineer })).json.data).to.include({ enabled_rules: 1, total_rules: 2 });
     });
 
     it("spec authentication 3: every mutation leaves exactly one audit record, with the subject from the token", async () => {

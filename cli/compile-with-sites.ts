@@ -41,6 +41,16 @@ export function brokenSiteDiagnostic(d: Diagnostic, siteName: string): Diagnosti
 }
 
 /**
+ * A named point of a rule file `svc import` or `svc sync` found no site.yaml for (a file outside a
+ * pack): the compiler's "compile the pack" does not say how, so the message names the option that
+ * gives the site (issue 19). Same code (point/no-site).
+ */
+export function noSiteFoundDiagnostic(d: Diagnostic, command: "sync" | "import"): Diagnostic {
+  if (d.code !== "point/no-site" || !NO_SITE.test(d.message)) return d;
+  return { ...d, message: d.message.replace(NO_SITE, `, but no site.yaml was found for the file (beside it or in a folder above): give the site with --site SITE.yaml (svc ${command} ... --site SITE.yaml), or write measurement(i, p) or action(i, p)`) };
+}
+
+/**
  * The site each rule file compiles with, for a choice: loaded through `sites` (once per file).
  * A --site that names no file is a usage error, found before anything is compiled.
  */

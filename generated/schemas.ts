@@ -6938,7 +6938,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://svc.example/schemas/rule-update-request.schema.json",
       "title": "RuleUpdateRequest",
-      "description": "Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.",
+      "description": "Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes. At least one field besides `confirmed` is given: an update with none is refused (400 invalid-input, rule/nothing-to-update) before any write.",
       "type": "object",
       "required": [
         "confirmed"

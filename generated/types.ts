@@ -2890,7 +2890,7 @@ export interface RuleSummary {
   description: string;
 }
 /**
- * Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes.
+ * Body of PUT /api/rules/{id}: a partial update; absent fields keep their value. A flow_json is compiled by the one compile function and both flow columns are replaced together, or nothing is stored. `enabled` is not accepted: use the enable and disable routes. At least one field besides `confirmed` is given: an update with none is refused (400 invalid-input, rule/nothing-to-update) before any write.
  */
 export interface RuleUpdateRequest {
   /**

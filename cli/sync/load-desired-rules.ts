@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { UsageError } from "../console.js";
 import { checkRuleNamesUnique } from "../rule-names.js";
-import { brokenSiteDiagnostic, siteErrors, siteResolver, type SiteChoice } from "../compile-with-sites.js";
+import { brokenSiteDiagnostic, noSiteFoundDiagnostic, siteErrors, siteResolver, type SiteChoice } from "../compile-with-sites.js";
 import { addSharedWriteWarnings } from "../shared-writes.js";
 import { SiteFiles } from "../site-files.js";
 import { collectSourceFiles, compileSourceFileWith, type FileResult, type SourceFile } from "../source-files.js";
@@ -40,6 +40,7 @@ export async function loadDesiredRules(paths: string[], cwd: string, command: "s
     const result = await compile(site?.index);
     if (result === undefined) return;
     if (site !== undefined && site.index === undefined) result.diagnostics = result.diagnostics.map((d) => brokenSiteDiagnostic(d, site.name));
+    if (site === undefined) result.diagnostics = result.diagnostics.map((d) => noSiteFoundDiagnostic(d, command));
     results.push(site === undefined ? result : Object.assign(result, { site, compiledWithSite: site.index !== undefined }));
   };
   for (const file of files) {

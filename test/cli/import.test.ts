@@ -84,6 +84,17 @@ describe("svc import (issue 8 item 3)", function () {
     expect(legacy.trigger_config).to.deep.equal(settings.trigger_config);
   });
 
+  it("issue 19: a rule file outside a pack that names site points says to give the site with --site; with it, the file compiles", async () => {
+    const outside = join(dir, "outside");
+    mkdirSync(outside, { recursive: true });
+    cpSync(fromRoot(DEMO, "rules/ahu1-alarms.rule"), join(outside, "ahu1-alarms.rule"));
+    const run = await importing(join(outside, "ahu1-alarms.rule"), "--confirmed", "--dry-run");
+    expect(run.code, run.err).to.equal(1);
+    expect(run.err).to.match(/error point\/no-site: ahu1\.filter_dp names a point of the site, but no site\.yaml was found for the file .*: give the site with --site SITE\.yaml \(svc import \.\.\. --site SITE\.yaml\)/);
+    const given = await importing(join(outside, "ahu1-alarms.rule"), "--confirmed", "--dry-run", "--site", fromRoot(DEMO, "site.yaml"));
+    expect(given.code, given.err).to.equal(0);
+  });
+
   it("a stub in JSON is skipped with a note; a wrong field is an error with the file's line and column, nothing sent", async () => {
     writeFileSync(join(dir, "stub.json"), JSON.stringify({ id: 4, name: "A stub", description: "", flow_json: null, nodes_json: {} }));
     const flow = compileRuleSource(readFileSync(fromRoot(DEMO, "rules/zone-lighting.rule"), "utf8"), { site: demoSite() }).rules[0]!.flow_json;

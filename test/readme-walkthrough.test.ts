@@ -40,6 +40,29 @@ function bash(script: string, cwd: string, env: Record<string, string>): Promise
   });
 }
 
+/** Each command with sample output under it (lines `#   TEXT`, not `...`): the command and the sample lines. */
+function sampleOutputs(script: string): Array<[string, string[]]> {
+  const samples: Array<[string, string[]]> = [];
+  for (const line of script.split("\n")) {
+    const sample = /^#   (.*)$/.exec(line)?.[1]?.trim();
+    if (sample === undefined) {
+      if (line.trim() !== "" && !line.startsWith("#")) samples.push([line.replace(/\s+#.*$/, ""), []]);
+      continue;
+    }
+    if (sample !== "..." && samples.length > 0) samples.at(-1)![1].push(sample);
+  }
+  return samples.filter(([, lines]) => lines.length > 0);
+}
+
+/** A sample line as a pattern of a printed line: `...` stands for anything, a run of spaces for any. */
+function sampleLine(sample: string): RegExp {
+  const pattern = sample
+    .split("...")
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"))
+    .join(".*");
+  return new RegExp(`^${pattern}$`);
+}
+
 describe("README walkthroughs", function () {
   this.timeout(180_000);
   let dir: string;
@@ -69,6 +92,19 @@ describe("README walkthroughs", function () {
     const script = ["set -euo pipefail", fiveMinutes.replace("BASE=http://127.0.0.1:8080", `BASE=${service.url}`), "echo '=== command line'", commandLine].join("\n");
     const run = await bash(script, dir, { SVC_VAR_DIR: join(dir, "var"), SVC_BASE_URL: service.url, npm_config_update_notifier: "false" });
     expect(run.code, `${run.out}\n${run.err}`).to.equal(0);
+
+    // The sample output the README shows under a command (its `#   ` lines; `...` elides) is what
+    // it prints; the sync's sample shows the notes it prints on stderr about the pack's files (issue 19).
+    const printed = `${run.out}\n${run.err}`.split("\n").map((line) => line.trim());
+    const samples = sampleOutputs(commandLine);
+    for (const [command, sample] of samples) {
+      const missing = sample.filter((line) => !printed.some((p) => sampleLine(line).test(p)));
+      expect(missing, `README sample output of \`${command}\` not printed; the run printed:\n${run.out}\n${run.err}`).to.deep.equal([]);
+    }
+    const syncSample = samples.find(([command]) => command.startsWith("svc sync examples/packs/demo --confirmed --enable"))?.[1] ?? [];
+    const packNotes = [...new Set(run.err.split("\n").filter((line) => line.startsWith("examples/packs/demo/") && line.includes(": skipped: ")))];
+    expect(packNotes.length, run.err).to.be.greaterThan(0);
+    expect(packNotes.filter((note) => !syncSample.includes(note)), "notes of svc sync missing from its README sample").to.deep.equal([]);
 
     const [curlPart] = run.out.split("=== command line");
     for (const line of curlPart!.split("\n").filter((l) => l.startsWith("{"))) {

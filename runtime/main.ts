@@ -88,6 +88,7 @@ export async function startService(env: Record<string, string | undefined>, log:
     onDecisionsWritten: (records) => publishDecisions(records),
     onProblem: (p) => log.error(`rule ${p.ruleId} (${p.name}) ${problemKind(p)}: ${p.diagnostics.map((d) => d.message).join("; ")}`),
     onError: (error, context) => log.error(`${context}: ${error instanceof Error ? error.message : String(error)}`),
+    onInfo: (line) => log.info(line),
   });
   metrics.observe({ status: () => engine.runtime.status(), historyPending: () => engine.history.pending(), ...(store.poolUse !== undefined ? { pool: () => store.poolUse!() } : {}) });
   const authenticator = createAuthenticator({ verifier: createJwtVerifier(auth, systemClock), bearer });
@@ -125,7 +126,7 @@ export async function startService(env: Record<string, string | undefined>, log:
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 
-  log.info(`svc ${version} serving ${url}  (store ${describeDbUrl(config.dbUrl)}, site ${config.pack}, ${summary.loaded} rules enabled)`);
+  log.info(`svc ${version} serving ${url}  (store ${describeDbUrl(config.dbUrl)}, site ${config.pack}, ${summary.enabled} rules enabled)`);
   log.info(`API docs: ${url}/docs   OpenAPI: ${url}/openapi.json   live history: ws://${url.slice("http://".length)}/api/history/live`);
   for (const line of describeAuthStartup({ config: auth, bearer, localSecretPath: secretPath, varDir: config.varDir, ...(local ? { created: local.created } : {}) })) log.info(line);
   log.info(describeProcessing(processing));

@@ -16,6 +16,8 @@ export interface HistoryRetentionOptions {
   chunkRows?: number;
   /** Chunks per run at most (default 100): a run never holds the store for long. */
   maxChunksPerRun?: number;
+  /** Told one line per run that removed rows (how many, by which limits); never when none went. */
+  log?: (line: string) => void;
 }
 
 /** 30 days and 5,000,000 rows (docs/history.md, "Retention"). */
@@ -28,7 +30,7 @@ export interface HistoryRetention {
 }
 
 export function createHistoryRetention(history: Pick<HistoryStore, "prune" | "latestId">, clock: Clock, options: HistoryRetentionOptions): HistoryRetention {
-  const { maxAgeMs, maxRows, chunkRows = 5000, maxChunksPerRun = 100 } = options;
+  const { maxAgeMs, maxRows, chunkRows = 5000, maxChunksPerRun = 100, log } = options;
   for (const [name, value] of [["maxAgeMs", maxAgeMs], ["maxRows", maxRows]] as const) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, not ${value}`);
   }
@@ -42,12 +44,15 @@ export function createHistoryRetention(history: Pick<HistoryStore, "prune" | "la
     const limits = { ...(startedBefore !== undefined ? { startedBefore } : {}), ...(upToId !== undefined && upToId > 0 ? { upToId } : {}) };
     if (limits.startedBefore === undefined && limits.upToId === undefined) return 0;
     let deleted = 0;
+    let more = false;
     for (let chunk = 0; chunk < maxChunksPerRun; chunk++) {
       const n = await history.prune(limits, chunkRows);
       deleted += n;
-      if (n < chunkRows) break;
+      more = n === chunkRows;
+      if (!more) break;
       await new Promise((resolve) => setImmediate(resolve)); // other work between chunks
     }
+    if (deleted > 0) log?.(describeRun(deleted, limits, { maxAgeMs, maxRows }, more));
     return deleted;
   }
 
@@ -55,4 +60,23 @@ export function createHistoryRetention(history: Pick<HistoryStore, "prune" | "la
     // One run at a time: a timer that fires while a run is going shares it.
     prune: () => (running ??= run().finally(() => (running = undefined))),
   };
+}
+
+/**
+ * `history retention: removed 130 execution records beyond the newest 100`: the limits the run
+ * applied (a row goes when it is past either; the store does not say which, so both are named
+ * when both applied), and whether the run's budget left more for the next one.
+ */
+function describeRun(deleted: number, limits: { startedBefore?: string; upToId?: number }, options: { maxAgeMs: number; maxRows: number }, more: boolean): string {
+  const reasons: string[] = [];
+  if (limits.startedBefore !== undefined) reasons.push(`older than ${duration(options.maxAgeMs)} (started before ${limits.startedBefore})`);
+  if (limits.upToId !== undefined) reasons.push(`beyond the newest ${options.maxRows} (ids up to ${limits.upToId})`);
+  const records = `${deleted} execution record${deleted === 1 ? "" : "s"}`;
+  return `history retention: removed ${records} ${reasons.join(" or ")}${more ? "; more are left for the next run" : ""}`;
+}
+
+function duration(ms: number): string {
+  const days = ms / 86_400_000;
+  if (Number.isInteger(days)) return `${days} day${days === 1 ? "" : "s"}`;
+  return `${ms} ms`;
 }

@@ -45,6 +45,8 @@ export interface RuleEngineOptions {
   onRecorded?: (historyId: number, ruleId: number) => void;
   /** Failures outside an execution record: a history row or log line not written, point history not flushed. */
   onError?: (error: unknown, context: string) => void;
+  /** Lines for the service's log about its own housekeeping (a history retention run that removed rows). */
+  onInfo?: (line: string) => void;
   /** The service's own load (GET /metrics); default noMetrics. */
   metrics?: ServiceMetrics;
   /** When interval rules first fall due after start or a reload (docs/scheduler.md); default `spread`. */
@@ -82,6 +84,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     maxAgeMs: DEFAULT_HISTORY_MAX_AGE_DAYS * 86_400_000,
     maxRows: DEFAULT_HISTORY_MAX_ROWS,
     ...options.historyRetention,
+    ...(options.onInfo !== undefined ? { log: options.onInfo } : {}),
   });
   let pruning: Promise<unknown> = Promise.resolve();
   const prune = (): void => {

@@ -61,6 +61,28 @@ for (const [name, backend] of databaseBackends()) {
       expect((await store!.history.list(undefined, { limit: 1000 })).map((r) => r.id)).to.deep.equal(ids.slice(130));
     });
 
+    it("issue 19: a run that removed rows logs one line (how many, by which limit); a run that removed none logs nothing", async () => {
+      await fill(250, (k) => 40 - k / 10);
+      const lines: string[] = [];
+      const retention = createHistoryRetention(store!.history, { now: () => NOW }, { maxAgeMs: 30 * DAY, maxRows: 0, chunkRows: 40, log: (line) => lines.push(line) });
+      expect(await retention.prune()).to.equal(100);
+      expect(lines).to.deep.equal([`history retention: removed 100 execution records older than 30 days (started before ${new Date(NOW - 30 * DAY).toISOString()})`]);
+      expect(await retention.prune()).to.equal(0);
+      expect(lines).to.have.length(1);
+    });
+
+    it("issue 19: the row limit's run names it, and says when its budget left rows for the next run", async () => {
+      await fill(230, () => 1);
+      const lines: string[] = [];
+      const retention = createHistoryRetention(store!.history, { now: () => NOW }, { maxAgeMs: 30 * DAY, maxRows: 100, chunkRows: 50, maxChunksPerRun: 2, log: (line) => lines.push(line) });
+      expect(await retention.prune()).to.equal(100);
+      expect(await retention.prune()).to.equal(30);
+      expect(lines).to.deep.equal([
+        `history retention: removed 100 execution records older than 30 days (started before ${new Date(NOW - 30 * DAY).toISOString()}) or beyond the newest 100 (ids up to 130); more are left for the next run`,
+        `history retention: removed 30 execution records older than 30 days (started before ${new Date(NOW - 30 * DAY).toISOString()}) or beyond the newest 100 (ids up to 130)`,
+      ]);
+    });
+
     it("issue 19.2: a younger row ends the age run: an old row behind it waits for the next run (never a scan of the table)", async () => {
       const ages = [40, 40, 1, 40, 1];
       const ids = await fill(5, (k) => ages[k]!);

@@ -104,7 +104,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
     intervalPhase: options.intervalPhase,
     onProblem: options.onProblem,
     ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),
-    onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`),
+    onError,
     ...(options.decisionsPerRule !== undefined ? { decisionsPerRule: options.decisionsPerRule } : {}),
     ...(options.onDecisionsWritten !== undefined ? { onDecisionsWritten: options.onDecisionsWritten } : {}),
   });

@@ -47,8 +47,11 @@ export interface RuleRuntimeOptions {
   eventCapacity?: number;
   /** Told about rules that could not be loaded, or load with warnings, at each reload. */
   onProblem?: (problem: RuleProblem) => void;
-  /** Told about failures outside any execution record (a history row not written). */
-  onError?: (error: unknown, ruleId: number) => void;
+  /**
+   * Told about failures outside any execution record, with what failed: `history of rule 7` (its
+   * record not written), `cooldown of rule 7`, `start-up's site check of rule 7` (issue 19: each names itself).
+   */
+  onError?: (error: unknown, context: string) => void;
   /** Decision records kept per rule (default DEFAULT_DECISIONS_PER_RULE). */
   decisionsPerRule?: number;
   /** The service's own load (GET /metrics); default noMetrics. */
@@ -125,7 +128,7 @@ export interface RuleRuntime {
 export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const { store, plane, clock } = options;
   const onError = options.onError ?? (() => undefined);
-  const runner = createRuleRunner({ clock, catalog: plane.catalog, points: plane, pointHistory: store.points, recorder: options.recorder, onError });
+  const runner = createRuleRunner({ clock, catalog: plane.catalog, points: plane, pointHistory: store.points, recorder: options.recorder, onError: (error, ruleId) => onError(error, `history of rule ${ruleId}`) });
   // Every execution, scheduled or manual, is counted and timed for GET /metrics (issue 19.6).
   const metrics = options.metrics ?? noMetrics;
   const run: typeof runner = async (rule, trigger) => {
@@ -139,7 +142,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   const keepCooldown = (ruleId: number, at: number): void => {
     const write = store.cooldowns
       .record(ruleId, at)
-      .catch((error: unknown) => onError(error, ruleId))
+      .catch((error: unknown) => onError(error, `cooldown of rule ${ruleId}`))
       .finally(() => cooldownWrites.delete(write));
     cooldownWrites.add(write);
   };
@@ -195,10 +198,14 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   // again); at start-up the rules compiled after the scheduler starts count as handed to it.
   const summary = (): ReloadSummary => ({ loaded: rules.held.size + rules.pending, enabled: rules.enabled + rules.pending, problems: rules.problems() });
   /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
-  const checkFlows = (ruleIds: readonly number[]) =>
+  const checkFlows = (ruleIds: readonly number[], step?: (what: string) => void) =>
     checkInSlices(ruleIds, {
-      read: (ids) => store.rules.getMany(ids),
+      read: (ids) => {
+        step?.(`site check of ${ruleList(ids)} (reading them)`);
+        return store.rules.getMany(ids);
+      },
       check(rule) {
+        step?.(`site check of rule ${rule.id}`);
         // A rule changed or deleted since its load is checked by the reload that follows the change.
         if (rules.version(rule.id) !== rule.flow_version || siteChecks.isCurrent(rule.id, rule.flow_version)) return;
         const before = siteChecks.diagnostics(rule.id);
@@ -206,7 +213,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
         return undefined;
       },
     });
-  let background: { stop(): void; done: Promise<RuleProblem[]> } | undefined;
+  let background: { stop(): void; done: Promise<RuleProblem[]>; step(): string } | undefined;
 
   /**
    * Every stored rule. `startUp` (issue 19.4): the enabled rules past the first COMPILED_AT_START
@@ -238,33 +245,38 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
     for (const problem of rules.problems()) report(problem);
     if (startUp && (later.length > 0 || stale.length > 0)) {
-      background = inBackground(later, stale);
-      void background.done.then((found) => found.forEach(report), (error: unknown) => onError(error, 0));
+      const work = inBackground(later, stale);
+      background = work;
+      void work.done.then((found) => found.forEach(report), (error: unknown) => onError(error, `start-up's ${work.step()}`));
     }
     metrics.reloaded("full", stored.length, (performance.now() - started) / 1000);
     return summary();
   };
 
   /** Start-up's remaining work, after the scheduler runs: the compilation of `later`, then the site checks of `stale`. */
-  const inBackground = (later: number[], stale: number[]): { stop(): void; done: Promise<RuleProblem[]> } => {
+  const inBackground = (later: number[], stale: number[]): { stop(): void; done: Promise<RuleProblem[]>; step(): string } => {
     let checks: ReturnType<typeof checkFlows> | undefined;
     let stopped = false;
+    // What it is doing, for the report of a failure.
+    let step = "background work";
     const run = async (): Promise<RuleProblem[]> => {
       const found: RuleProblem[] = [];
       // Compiled a few ms at a time (turn-budget.ts), each batch handed to the scheduler before the loop gets its turn.
       const budget = createTurnBudget();
       let upserts: HeldRule[] = [];
       for (let at = 0; at < later.length && !stopped; at++) {
+        step = `background compile of rule ${later[at]!}`;
         const compiled = rules.compilePending(later[at]!);
         if (compiled?.held !== undefined) upserts.push(compiled.held);
         if (compiled?.problem !== undefined) found.push(compiled.problem);
         if (at + 1 < later.length && !budget.spent()) continue;
+        step = `background compile: handing ${ruleList(upserts.map((rule) => rule.id))} to the scheduler`;
         scheduler.apply(upserts, []);
         upserts = [];
         await budget.yield();
       }
       if (stopped) return found;
-      checks = checkFlows(stale);
+      checks = checkFlows(stale, (what) => (step = what));
       return [...found, ...(await checks.done)];
     };
     return {
@@ -273,6 +285,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
         checks?.stop();
       },
       done: run(),
+      step: () => step,
     };
   };
 
@@ -377,4 +390,9 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     ruleStatuses: (page) => scheduler.ruleStatuses(page),
     pointUsage: () => rules.usage(),
   };
+}
+
+/** `rule 7`, `3 rules (ids 7 to 12)`: the rules of a failed step. */
+function ruleList(ids: readonly number[]): string {
+  return ids.length === 1 ? `rule ${ids[0]}` : `${ids.length} rules (ids ${ids[0]} to ${ids[ids.length - 1]})`;
 }

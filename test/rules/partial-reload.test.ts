@@ -204,6 +204,20 @@ for (const [name, backend] of databaseBackends()) {
       expect(f.engine.runtime.status().executions).to.equal(250);
     });
 
+    it("issue 19: a store error in start-up's background site checks names itself (the site check of the rule), not a rule's history", async () => {
+      const first = await open();
+      const id = await first.addRule("checked", V2);
+      await first.engine.stop();
+      await rm(first.logDir, { recursive: true, force: true });
+      // Reads of whole rules fail from now on: the background checks read the stored flows that way.
+      const failing = Object.assign(Object.create(w!.store.rules) as Store["rules"], { getMany: () => Promise.reject(new Error("disk I/O error")) });
+      const store = Object.assign(Object.create(w!.store) as Store, { rules: failing });
+      const errors: string[] = [];
+      f = await createEngineFixture({ store, intervalPhase: "first_tick", onError: (error, context) => errors.push(`${context}: ${(error as Error).message}`) });
+      await f.engine.runtime.siteChecked();
+      expect(errors).to.deep.equal([`start-up's site check of rule ${id} (reading them): disk I/O error`]);
+    });
+
     it("issue 19.4: start-up checks the stored flows against the site in the background; their problems are reported once checked", async () => {
       const first = await open();
       const { flow_json, trigger_config } = compileRuleSource(`rule "stale" {\ntrigger every 1s\nwrite action(13, 9) = 1\n}`).rules[0]!;

@@ -3,7 +3,8 @@
 // rules named are touched, the due heap gets those slots pushed or taken out). Both give each
 // slot the same treatment (`place`), and both build the dispatcher index and the subscription
 // bitmap first and swap them in together; the change set rebuilds them only when an on_change
-// rule's subscription changed.
+// rule's subscription changed, and edits the on_change lists by merging in the slots it moved
+// (issue 19: never a pass over every slot).
 import { heldRun } from "./disabled-rules.js";
 import { buildSubscriptions, type Dispatcher } from "./dispatcher.js";
 import { heldDue, intervalDue } from "./due-heap.js";
@@ -11,6 +12,7 @@ import type { BinaryHeap } from "./binary-heap.js";
 import { phaseDue, type IntervalPhase } from "./interval-phase.js";
 import { RuleSlot } from "./rule-slot.js";
 import { sameTrigger } from "./scheduled-trigger.js";
+import { mergeById } from "./sorted-by-id.js";
 import type { PointWatch, ScheduledRule, ScheduledTrigger, SuppressionReason } from "./types.js";
 
 export interface RuleSet<R extends ScheduledRule> {
@@ -79,21 +81,22 @@ export function replaceRules<R extends ScheduledRule>(set: RuleSet<R>, rules: re
 export function changeRules<R extends ScheduledRule>(set: RuleSet<R>, upserts: readonly R[], removedIds: readonly number[], context: RuleSetContext<R>): void {
   const touched: RuleSlot<R>[] = [];
   let subscriptionsChanged = false;
-  let onChangeListed = false;
   let readyChanged = false;
+  // Each touched slot's on_change list before the change (its first touch, should an id come twice).
+  const listedIn = new Map<RuleSlot<R>, OnChangeList>();
   const before = (slot: RuleSlot<R>) => {
     touched.push(slot);
     readyChanged ||= slot.queued;
+    if (!listedIn.has(slot)) listedIn.set(slot, onChangeListOf(slot));
     if (slot.listed) set.totalRules--;
     if (slot.active) set.enabledRules--;
-    return { subscribed: slot.active && slot.kind === "on_change", onChange: slot.listed && slot.kind === "on_change" };
+    return { subscribed: slot.active && slot.kind === "on_change" };
   };
-  const after = (slot: RuleSlot<R>, was: { subscribed: boolean; onChange: boolean }, kept: boolean) => {
+  const after = (slot: RuleSlot<R>, was: { subscribed: boolean }, kept: boolean) => {
     if (slot.listed) set.totalRules++;
     if (slot.active) set.enabledRules++;
     const subscribed = slot.active && slot.kind === "on_change";
     subscriptionsChanged ||= was.subscribed !== subscribed || (subscribed && !kept);
-    onChangeListed ||= was.onChange || (slot.listed && slot.kind === "on_change");
   };
   const placed = new Set<number>();
   for (const rule of upserts) {
@@ -112,17 +115,16 @@ export function changeRules<R extends ScheduledRule>(set: RuleSet<R>, upserts: r
     // Kept until its execution finishes, so that the id stays exclusive.
     if (!slot.running) set.slots.delete(id);
   }
-  if (onChangeListed) {
-    const { onChangeRules, disabledOnChange } = onChangeLists([...set.slots.values()].sort((a, b) => a.id - b.id));
-    if (subscriptionsChanged) {
-      const { dispatcher, bitmap } = buildSubscriptions(context.pointCount, onChangeRules);
-      // Built; swapped in as a unit.
-      set.dispatcher = dispatcher;
-      set.onChangeRules = onChangeRules;
-      context.watch.setSubscriptions(bitmap);
-    } else set.onChangeRules = onChangeRules;
-    set.disabledOnChange = disabledOnChange;
-  }
+  // The lists change only by the slots that moved between them; each is merged in by id.
+  const { onChangeRules, disabledOnChange } = movedOnChange(set, listedIn);
+  if (subscriptionsChanged) {
+    const { dispatcher, bitmap } = buildSubscriptions(context.pointCount, onChangeRules);
+    // Built; swapped in as a unit.
+    set.dispatcher = dispatcher;
+    set.onChangeRules = onChangeRules;
+    context.watch.setSubscriptions(bitmap);
+  } else set.onChangeRules = onChangeRules;
+  set.disabledOnChange = disabledOnChange;
   for (const slot of touched) {
     if (slot.heapAt >= 0) context.due.removeAt(slot.heapAt);
     if (!slot.listed || slot.kind !== "interval") continue;
@@ -169,6 +171,33 @@ function rekey<R extends ScheduledRule>(slot: RuleSlot<R>): void {
   slot.nextDue = slot.active ? intervalDue(slot) : heldDue(slot);
 }
 
+/** Which on_change list holds a slot: the enabled ones (subscribed), the disabled ones, or neither. */
+type OnChangeList = "enabled" | "disabled" | null;
+
+function onChangeListOf<R extends ScheduledRule>(slot: RuleSlot<R>): OnChangeList {
+  if (!slot.listed || slot.kind !== "on_change") return null;
+  return slot.active ? "enabled" : "disabled";
+}
+
+/**
+ * The on_change lists after a change set: a list no slot left or entered is kept as it is; one
+ * that changed is a new array (the old one stays whole until the swap), with the slots that left
+ * dropped and those that entered merged in by id, the order a full reload builds.
+ */
+function movedOnChange<R extends ScheduledRule>(set: RuleSet<R>, listedIn: ReadonlyMap<RuleSlot<R>, OnChangeList>): { onChangeRules: RuleSlot<R>[]; disabledOnChange: RuleSlot<R>[] } {
+  const left = { enabled: new Set<RuleSlot<R>>(), disabled: new Set<RuleSlot<R>>() };
+  const entered = { enabled: [] as RuleSlot<R>[], disabled: [] as RuleSlot<R>[] };
+  for (const [slot, was] of listedIn) {
+    const now = onChangeListOf(slot);
+    if (now === was) continue;
+    if (was !== null) left[was].add(slot);
+    if (now !== null) entered[now].push(slot);
+  }
+  const edited = (list: RuleSlot<R>[], which: "enabled" | "disabled") =>
+    left[which].size === 0 && entered[which].length === 0 ? list : mergeById(list, left[which], entered[which]);
+  return { onChangeRules: edited(set.onChangeRules, "enabled"), disabledOnChange: edited(set.disabledOnChange, "disabled") };
+}
+
 function onChangeLists<R extends ScheduledRule>(slots: Iterable<RuleSlot<R>>): { onChangeRules: RuleSlot<R>[]; disabledOnChange: RuleSlot<R>[] } {
   const onChangeRules: RuleSlot<R>[] = [];
   const disabledOnChange: RuleSlot<R>[] = [];
@@ -176,5 +205,7 @@ function onChangeLists<R extends ScheduledRule>(slots: Iterable<RuleSlot<R>>): {
     if (!slot.listed || slot.kind !== "on_change") continue;
     (slot.active ? onChangeRules : disabledOnChange).push(slot);
   }
-  return { onChangeRules, disabledOnChange };
+  // In id order whatever order the reload gave the rules in: the order change sets keep (mergeById).
+  const byId = (a: RuleSlot<R>, b: RuleSlot<R>) => a.id - b.id;
+  return { onChangeRules: onChangeRules.sort(byId), disabledOnChange: disabledOnChange.sort(byId) };
 }

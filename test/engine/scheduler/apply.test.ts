@@ -148,3 +148,85 @@ describe("interval phase (issue 19.3)", () => {
     expect(spread.size, "consecutive ids land in every tenth of the interval").to.equal(10);
   });
 });
+
+/** A Map that refuses to be walked: a change set must reach its slots by id only. */
+class UnwalkableMap<K, V> extends Map<K, V> {
+  walked = false;
+  override values(): MapIterator<V> {
+    this.walked = true;
+    return super.values();
+  }
+  override keys(): MapIterator<K> {
+    this.walked = true;
+    return super.keys();
+  }
+  override entries(): MapIterator<[K, V]> {
+    this.walked = true;
+    return super.entries();
+  }
+  override forEach(callback: (value: V, key: K, map: Map<K, V>) => void): void {
+    this.walked = true;
+    super.forEach(callback);
+  }
+  override [Symbol.iterator](): MapIterator<[K, V]> {
+    this.walked = true;
+    return super[Symbol.iterator]();
+  }
+}
+
+/** The scheduler's rule set (private to it; read here to see the on_change lists). */
+function ruleSetOf(h: Harness): { slots: Map<number, unknown>; onChangeRules: Array<{ id: number }>; disabledOnChange: Array<{ id: number }> } {
+  return (h.scheduler as unknown as { set: ReturnType<typeof ruleSetOf> }).set;
+}
+
+describe("scheduler change sets of on_change rules (issue 19)", () => {
+  it("issue 19: a change of on_change rules reaches only the slots it names: the on_change lists are edited, not rebuilt from every slot", () => {
+    const rules = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? rule(i + 1, onChange([i % 8])) : rule(i + 1, interval(1000))));
+    const h = harness({ pointCount: 16, rules });
+    const set = ruleSetOf(h);
+    const slots = new UnwalkableMap(set.slots);
+    set.slots = slots;
+    h.scheduler.apply([rule(1, onChange([0]), { enabled: false })], []); // disable
+    h.scheduler.apply([rule(301, onChange([2]))], []); // create
+    h.scheduler.apply([rule(1, onChange([0])), rule(3, onChange([5], { timeDeadbandMs: 10 }))], [5]); // enable, re-target, delete
+    expect(slots.walked, "a change set walked every slot").to.equal(false);
+    expect(set.onChangeRules.map((s) => s.id)).to.deep.equal([...rules.filter((r) => r.trigger.kind === "on_change" && r.id !== 5).map((r) => r.id), 301]);
+    expect(set.disabledOnChange).to.deep.equal([]);
+  });
+
+  it("issue 19: after any sequence of changes the on_change lists are in id order, as a full reload's, and an event runs its watchers by priority, then id", async () => {
+    let seed = 19;
+    const random = (n: number): number => {
+      seed = (seed * 48271) % 2147483647; // Park-Miller: exact in doubles
+      return Math.floor((seed / 2147483647) * n);
+    };
+    const current = new Map<number, ReturnType<typeof rule>>();
+    const draw = (id: number) => rule(id, onChange([random(3)]), { priority: random(4), enabled: random(4) !== 0 });
+    for (let id = 1; id <= 12; id++) current.set(id, draw(id));
+    const partial = harness({ pointCount: 4, rules: [...current.values()] });
+    let runs = 0;
+    for (let step = 0; step < 60; step++) {
+      const id = 1 + random(16);
+      const removed = current.has(id) && random(5) === 0;
+      if (removed) current.delete(id);
+      else current.set(id, draw(id));
+      partial.scheduler.apply(removed ? [] : [current.get(id)!], removed ? [id] : []);
+      const sorted = [...current.values()].sort((a, b) => a.id - b.id);
+      const full = harness({ pointCount: 4, rules: [...sorted].reverse() });
+      for (const h of [partial, full]) {
+        const set = ruleSetOf(h);
+        expect(set.onChangeRules.map((s) => s.id), `step ${step}: enabled on_change list`).to.deep.equal(sorted.filter((r) => r.enabled).map((r) => r.id));
+        expect(set.disabledOnChange.map((s) => s.id), `step ${step}: disabled on_change list`).to.deep.equal(sorted.filter((r) => !r.enabled).map((r) => r.id));
+      }
+      const point = random(3);
+      const before = partial.runner.calls.length;
+      await event(partial, point, 1000 + step);
+      const ran = partial.runner.ids().slice(before);
+      const watchers = sorted.filter((r) => r.enabled && r.trigger.kind === "on_change" && r.trigger.points.includes(point));
+      const expected = watchers.sort((a, b) => b.priority - a.priority || a.id - b.id).map((r) => r.id);
+      expect(ran, `step ${step}: the watchers of point ${point} by priority, then id`).to.deep.equal(expected);
+      runs += ran.length;
+    }
+    expect(runs, "events ran rules").to.be.greaterThan(60);
+  });
+});

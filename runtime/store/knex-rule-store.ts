@@ -63,7 +63,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     async getTrigger(id) {
       if (!isIdInRange(id, "rule")) return undefined;
       const row = await rules().select("trigger_config").where({ id }).first();
-      return row === undefined ? undefined : { trigger_config: parseNullableJsonText(row.trigger_config, `rules.trigger_config (id ${id})`) as TriggerConfig | null };
+      return row === undefined ? undefined : { trigger_config: triggerOf(row, id) };
     },
 
     async findByName(name) {
@@ -93,18 +93,8 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     async listRunnable() {
       const rows = (await rules().select([...RUNNABLE_COLUMNS, flowLength(db())]).orderBy("id")) as Row[];
       return rows.map((row) => {
-        const id = toInteger(row.id, "rules.id");
-        const column = (name: string) => `rules.${name} (id ${id})`;
-        return {
-          id,
-          name: toText(row.name, column("name")),
-          enabled: toBoolean(row.enabled, column("enabled")),
-          priority: toInteger(row.priority, column("priority")),
-          cooldown_ms: toInteger(row.cooldown_ms, column("cooldown_ms")),
-          trigger_config: parseNullableJsonText(row.trigger_config, column("trigger_config")) as TriggerConfig | null,
-          nodes_json: parseJsonText(row.nodes_json, column("nodes_json")) as NodesJson,
-          flow_version: flowVersion(row),
-        };
+        const { id, name, enabled } = identityOf(row);
+        return { id, name, enabled, ...settingsOf(row, id), nodes_json: nodesOf(row, id), flow_version: flowVersion(row) };
       });
     },
 
@@ -180,15 +170,34 @@ function isNameUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT" && typeof message === "string" && message.includes("UNIQUE constraint failed: rules.name");
 }
 
-function toSummary(row: Row): RuleSummary {
+// One mapping of a rules row (issue 19): each column is checked and converted in one place, and
+// a bad value is named the same way whichever read met it (`rules.priority (id 7)`).
+
+function columnOf(id: number, name: string): string {
+  return `rules.${name} (id ${id})`;
+}
+
+function identityOf(row: Row): Pick<RuleSummary, "id" | "name" | "enabled"> {
   const id = toInteger(row.id, "rules.id");
-  const column = (name: string) => `rules.${name} (id ${id})`;
-  return {
-    id,
-    name: toText(row.name, column("name")),
-    enabled: toBoolean(row.enabled, column("enabled")),
-    description: toText(row.description, column("description")),
-  };
+  return { id, name: toText(row.name, columnOf(id, "name")), enabled: toBoolean(row.enabled, columnOf(id, "enabled")) };
+}
+
+function toSummary(row: Row): RuleSummary {
+  const { id, name, enabled } = identityOf(row);
+  return { id, name, enabled, description: toText(row.description, columnOf(id, "description")) };
+}
+
+function triggerOf(row: Row, id: number): TriggerConfig | null {
+  return parseNullableJsonText(row.trigger_config, columnOf(id, "trigger_config")) as TriggerConfig | null;
+}
+
+/** What the scheduler needs of a rule besides its topology. */
+function settingsOf(row: Row, id: number): Pick<Rule, "priority" | "cooldown_ms" | "trigger_config"> {
+  return { priority: toInteger(row.priority, columnOf(id, "priority")), cooldown_ms: toInteger(row.cooldown_ms, columnOf(id, "cooldown_ms")), trigger_config: triggerOf(row, id) };
+}
+
+function nodesOf(row: Row, id: number): NodesJson {
+  return parseJsonText(row.nodes_json, columnOf(id, "nodes_json")) as NodesJson;
 }
 
 const IDS_PER_READ = 500;
@@ -210,18 +219,18 @@ const SMALL_COLUMNS = ["id", "name", "description", "enabled", "priority", "cool
 
 function toRule(row: Row, flow?: { flow_json: FlowJson; nodes_json: NodesJson }): Rule {
   const { id, name, enabled, description } = toSummary(row);
-  const column = (name: string) => `rules.${name} (id ${id})`;
+  const { priority, cooldown_ms, trigger_config } = settingsOf(row, id);
   return {
     id,
     name,
     description,
     enabled,
-    priority: toInteger(row.priority, column("priority")),
-    cooldown_ms: toInteger(row.cooldown_ms, column("cooldown_ms")),
-    trigger_config: parseNullableJsonText(row.trigger_config, column("trigger_config")) as TriggerConfig | null,
-    flow_json: flow?.flow_json ?? (parseNullableJsonText(row.flow_json, column("flow_json")) as FlowJson | null),
-    nodes_json: flow?.nodes_json ?? (parseJsonText(row.nodes_json, column("nodes_json")) as NodesJson),
-    created_at: toTimestamp(row.created_at, column("created_at")),
-    updated_at: toTimestamp(row.updated_at, column("updated_at")),
+    priority,
+    cooldown_ms,
+    trigger_config,
+    flow_json: flow?.flow_json ?? (parseNullableJsonText(row.flow_json, columnOf(id, "flow_json")) as FlowJson | null),
+    nodes_json: flow?.nodes_json ?? nodesOf(row, id),
+    created_at: toTimestamp(row.created_at, columnOf(id, "created_at")),
+    updated_at: toTimestamp(row.updated_at, columnOf(id, "updated_at")),
   };
 }

@@ -82,6 +82,17 @@ describe("store on SQLite", () => {
     expect(await a.rules.get(rule.id)).to.include({ name: "renamed by b", description: "original seen by a" });
   });
 
+  it("issue 19: a bad column is named the same by every read of the rule (one mapping): get, listRunnable, getTrigger", async () => {
+    const file = join(dir, "svc.sqlite");
+    const store = await open(`sqlite:${file}`);
+    const rule = await store.rules.create({ name: "a", description: "" }, T0);
+    const other = keep(knex({ client: "sqlite3", connection: { filename: file }, useNullAsDefault: true }));
+    await other("rules").where({ id: rule.id }).update({ trigger_config: "{not json" });
+    const messages = await Promise.all([store.rules.get(rule.id), store.rules.listRunnable(), store.rules.getTrigger(rule.id)].map((read) => read.then(() => "read", (error: Error) => error.message)));
+    expect(messages[0]).to.contain(`rules.trigger_config (id ${rule.id}): malformed JSON`);
+    expect(new Set(messages).size, messages.join("\n")).to.equal(1);
+  });
+
   it("malformed JSON in a column is an internal error that names the column and the row", async () => {
     const file = join(dir, "svc.sqlite");
     const store = await open(`sqlite:${file}`);

@@ -82,7 +82,7 @@ describe("store on SQLite", () => {
     expect(await a.rules.get(rule.id)).to.include({ name: "renamed by b", description: "original seen by a" });
   });
 
-  it("issue 19: a bad column is named the same by every read of the rule (one mapping): get, listRunnable, getTrigger", async () => {
+  it("a bad column is named the same by every read of the rule (one row mapping): get, listRunnable, getTrigger", async () => {
     const file = join(dir, "svc.sqlite");
     const store = await open(`sqlite:${file}`);
     const rule = await store.rules.create({ name: "a", description: "" }, T0);

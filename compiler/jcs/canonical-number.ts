@@ -18,6 +18,64 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 const LIMIT = 2 ** 49;
 const FIRST_TRY = 3;
 
+/**
+ * The frames' cells (|x| < 2,000,000 with at most 3 fraction digits, e.g. 21.375, -0.5, 42):
+ * written in one step from the int32 round(|x| * 1000), the d = 3 case of the argument above.
+ * False, writing nothing, for any other x (NaN too): writeNumber then decides.
+ */
+export function writeShortDecimal(x: number, sink: ByteSink): boolean {
+  if (sink.length + SHORT_DECIMAL_BYTES > sink.buffer.length) sink.reserve(SHORT_DECIMAL_BYTES);
+  const end = writeShortDecimalAt(x, sink.buffer, sink.length);
+  if (end < 0) return false;
+  sink.length = end;
+  return true;
+}
+
+/** The most bytes writeShortDecimalAt writes: "-1999999.999". */
+export const SHORT_DECIMAL_BYTES = 12;
+
+/** writeShortDecimal into `buffer` at `at`, which has room for SHORT_DECIMAL_BYTES: the end, or -1 (nothing written). */
+export function writeShortDecimalAt(x: number, buffer: Uint8Array, at: number): number {
+  const negative = x < 0;
+  const a = negative ? -x : x;
+  if (!(a < SHORT_LIMIT)) return -1;
+  const y = Math.round(a * 1000);
+  if (y / 1000 !== a) return -1;
+  if (negative && y !== 0) buffer[at++] = 0x2d; // -0 is written as 0
+  const whole = (y / 1000) | 0;
+  const fraction = y - whole * 1000;
+  at = writeInt32(whole, buffer, at);
+  if (fraction !== 0) {
+    buffer[at++] = 0x2e; // .
+    const hundreds = (fraction / 100) | 0;
+    const rest = fraction - hundreds * 100;
+    buffer[at++] = 0x30 + hundreds;
+    if (rest !== 0) {
+      const tens = (rest / 10) | 0;
+      const ones = rest - tens * 10;
+      buffer[at++] = 0x30 + tens; // trailing zeros are dropped
+      if (ones !== 0) buffer[at++] = 0x30 + ones;
+    }
+  }
+  return at;
+}
+
+/** Below this, |x| * 1000 is an int32 (and far below 2^49, where the argument holds). */
+const SHORT_LIMIT = 2_000_000;
+
+/** The decimal digits of a non-negative int32 at `at`; returns the end. */
+function writeInt32(n: number, buffer: Uint8Array, at: number): number {
+  const end = at + digitCount(n);
+  let rest = n;
+  let i = end;
+  do {
+    const next = (rest / 10) | 0;
+    buffer[--i] = 0x30 + (rest - next * 10);
+    rest = next;
+  } while (i > at);
+  return end;
+}
+
 /** Writes the canonical spelling of `x` into `sink`; false when x is NaN or infinite (it has none). */
 export function writeNumber(x: number, sink: ByteSink): boolean {
   sink.reserve(32); // the longest spelling, -1.2345678901234567e-308, has 24 characters

@@ -42,7 +42,7 @@ export function writeShortDecimalAt(x: number, buffer: Uint8Array, at: number): 
   const y = Math.round(a * 1000);
   if (y / 1000 !== a) return -1;
   if (negative && y !== 0) buffer[at++] = 0x2d; // -0 is written as 0
-  const whole = (y / 1000) | 0;
+  const whole = a | 0; // = floor(y / 1000): a is y / 1000 correctly rounded, which cannot reach the next integer
   const fraction = y - whole * 1000;
   at = writeInt32(whole, buffer, at);
   if (fraction !== 0) {

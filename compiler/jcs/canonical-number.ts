@@ -34,7 +34,10 @@ export function writeShortDecimal(x: number, sink: ByteSink): boolean {
 /** The most bytes writeShortDecimalAt writes: "-1999999.999". */
 export const SHORT_DECIMAL_BYTES = 12;
 
-/** writeShortDecimal into `buffer` at `at`, which has room for SHORT_DECIMAL_BYTES: the end, or -1 (nothing written). */
+/**
+ * writeShortDecimal into `buffer` at `at`, which has room for SHORT_DECIMAL_BYTES: the end, or -1
+ * (nothing written). Bytes past the end, up to SHORT_DECIMAL_BYTES, may be overwritten.
+ */
 export function writeShortDecimalAt(x: number, buffer: Uint8Array, at: number): number {
   const negative = x < 0;
   const a = negative ? -x : x;
@@ -44,20 +47,33 @@ export function writeShortDecimalAt(x: number, buffer: Uint8Array, at: number): 
   if (negative && y !== 0) buffer[at++] = 0x2d; // -0 is written as 0
   const whole = a | 0; // = floor(y / 1000): a is y / 1000 correctly rounded, which cannot reach the next integer
   const fraction = y - whole * 1000;
-  at = writeInt32(whole, buffer, at);
-  if (fraction !== 0) {
-    buffer[at++] = 0x2e; // .
-    const hundreds = (fraction / 100) | 0;
-    const rest = fraction - hundreds * 100;
-    buffer[at++] = 0x30 + hundreds;
-    if (rest !== 0) {
-      const tens = (rest / 10) | 0;
-      const ones = rest - tens * 10;
-      buffer[at++] = 0x30 + tens; // trailing zeros are dropped
-      if (ones !== 0) buffer[at++] = 0x30 + ones;
-    }
+  if (whole < 10) {
+    buffer[at++] = 0x30 + whole;
+  } else if (whole < 100) {
+    const tens = (whole / 10) | 0;
+    buffer[at++] = 0x30 + tens;
+    buffer[at++] = 0x30 + (whole - tens * 10);
+  } else {
+    at = writeInt32(whole, buffer, at);
   }
-  return at;
+  // The fraction's text (".25", nothing for 0) from a table: four bytes copied without a branch,
+  // the end moved by its length; "-1999999" plus four bytes still fits SHORT_DECIMAL_BYTES.
+  const from = fraction * 4;
+  buffer[at] = FRACTION_TEXT[from]!;
+  buffer[at + 1] = FRACTION_TEXT[from + 1]!;
+  buffer[at + 2] = FRACTION_TEXT[from + 2]!;
+  buffer[at + 3] = FRACTION_TEXT[from + 3]!;
+  return at + FRACTION_LENGTH[fraction]!;
+}
+
+// f / 1000 for f = 0-999 as written after the whole part: "" for 0, ".005" for 5, ".25" for 250
+// (trailing zeros dropped); four bytes per entry, zero-padded, and its length.
+const FRACTION_TEXT = new Uint8Array(4000);
+const FRACTION_LENGTH = new Uint8Array(1000);
+for (let f = 1; f < 1000; f++) {
+  const text = `.${String(f).padStart(3, "0").replace(/0+$/, "")}`;
+  for (let k = 0; k < text.length; k++) FRACTION_TEXT[f * 4 + k] = text.charCodeAt(k);
+  FRACTION_LENGTH[f] = text.length;
 }
 
 /** Below this, |x| * 1000 is an int32 (and far below 2^49, where the argument holds). */

@@ -43,8 +43,17 @@ export function digestMembers(request: DigestSource): Record<string, unknown> {
 
 /** The input_digest of a processor request, or why it cannot be computed (paths are request paths). */
 export function computeInputDigest(request: DigestSource): InputDigestResult {
+  return digestWith(request, digestAndText);
+}
+
+/** The input_digest alone, for the checks: no copy of the canonical bytes is kept. */
+export function inputDigest(request: DigestSource): { ok: true; digest: string } | { ok: false; diagnostics: Diagnostic[] } {
+  return digestWith(request, (sink) => ({ ok: true, digest: sha256OfBytes(sink.bytes()) }));
+}
+
+function digestWith<T extends { ok: true }>(request: DigestSource, fromBytes: (sink: ByteSink) => T): T | InputDigestResult {
   const members = digestMembers(request);
-  const plain = withPlainJson(members, { maxDepth: MAX_DIGEST_DEPTH, safeNumbersOnly: true }, digestOfBytes);
+  const plain = withPlainJson(members, { maxDepth: MAX_DIGEST_DEPTH, safeNumbersOnly: true }, fromBytes);
   if (plain !== undefined) return plain;
   const diagnostics = checkCanonicalizable(members);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
@@ -52,10 +61,14 @@ export function computeInputDigest(request: DigestSource): InputDigestResult {
   return { ok: true, digest: sha256Digest(canonicalJson), canonicalJson, canonicalBytes: Buffer.byteLength(canonicalJson, "utf8") };
 }
 
-function digestOfBytes(sink: ByteSink): InputDigestResult {
+function sha256OfBytes(bytes: Uint8Array): string {
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+function digestAndText(sink: ByteSink): InputDigestResult & { ok: true } {
   const bytes = sink.bytes();
-  const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-  // The text is decoded only when asked for (svc digest --canonical); checks need the digest alone.
+  const digest = sha256OfBytes(bytes);
+  // The text is decoded only when asked for (svc digest --canonical).
   const kept = bytes.slice();
   return {
     ok: true,

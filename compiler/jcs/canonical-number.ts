@@ -18,6 +18,80 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 const LIMIT = 2 ** 49;
 const FIRST_TRY = 3;
 
+/**
+ * The frames' cells (|x| < 2,000,000 with at most 3 fraction digits, e.g. 21.375, -0.5, 42):
+ * written in one step from the int32 round(|x| * 1000), the d = 3 case of the argument above.
+ * False, writing nothing, for any other x (NaN too): writeNumber then decides.
+ */
+export function writeShortDecimal(x: number, sink: ByteSink): boolean {
+  if (sink.length + SHORT_DECIMAL_BYTES > sink.buffer.length) sink.reserve(SHORT_DECIMAL_BYTES);
+  const end = writeShortDecimalAt(x, sink.buffer, sink.length);
+  if (end < 0) return false;
+  sink.length = end;
+  return true;
+}
+
+/** The most bytes writeShortDecimalAt writes: "-1999999.999". */
+export const SHORT_DECIMAL_BYTES = 12;
+
+/**
+ * writeShortDecimal into `buffer` at `at`, which has room for SHORT_DECIMAL_BYTES: the end, or -1
+ * (nothing written). Bytes past the end, up to SHORT_DECIMAL_BYTES, may be overwritten.
+ */
+export function writeShortDecimalAt(x: number, buffer: Uint8Array, at: number): number {
+  const negative = x < 0;
+  const a = negative ? -x : x;
+  if (!(a < SHORT_LIMIT)) return -1;
+  const y = Math.round(a * 1000);
+  if (y / 1000 !== a) return -1;
+  if (negative && y !== 0) buffer[at++] = 0x2d; // -0 is written as 0
+  const whole = a | 0; // = floor(y / 1000): a is y / 1000 correctly rounded, which cannot reach the next integer
+  const fraction = y - whole * 1000;
+  if (whole < 10) {
+    buffer[at++] = 0x30 + whole;
+  } else if (whole < 100) {
+    const tens = (whole / 10) | 0;
+    buffer[at++] = 0x30 + tens;
+    buffer[at++] = 0x30 + (whole - tens * 10);
+  } else {
+    at = writeInt32(whole, buffer, at);
+  }
+  // The fraction's text (".25", nothing for 0) from a table: four bytes copied without a branch,
+  // the end moved by its length; "-1999999" plus four bytes still fits SHORT_DECIMAL_BYTES.
+  const from = fraction * 4;
+  buffer[at] = FRACTION_TEXT[from]!;
+  buffer[at + 1] = FRACTION_TEXT[from + 1]!;
+  buffer[at + 2] = FRACTION_TEXT[from + 2]!;
+  buffer[at + 3] = FRACTION_TEXT[from + 3]!;
+  return at + FRACTION_LENGTH[fraction]!;
+}
+
+// f / 1000 for f = 0-999 as written after the whole part: "" for 0, ".005" for 5, ".25" for 250
+// (trailing zeros dropped); four bytes per entry, zero-padded, and its length.
+const FRACTION_TEXT = new Uint8Array(4000);
+const FRACTION_LENGTH = new Uint8Array(1000);
+for (let f = 1; f < 1000; f++) {
+  const text = `.${String(f).padStart(3, "0").replace(/0+$/, "")}`;
+  for (let k = 0; k < text.length; k++) FRACTION_TEXT[f * 4 + k] = text.charCodeAt(k);
+  FRACTION_LENGTH[f] = text.length;
+}
+
+/** Below this, |x| * 1000 is an int32 (and far below 2^49, where the argument holds). */
+const SHORT_LIMIT = 2_000_000;
+
+/** The decimal digits of a non-negative int32 at `at`; returns the end. */
+function writeInt32(n: number, buffer: Uint8Array, at: number): number {
+  const end = at + digitCount(n);
+  let rest = n;
+  let i = end;
+  do {
+    const next = (rest / 10) | 0;
+    buffer[--i] = 0x30 + (rest - next * 10);
+    rest = next;
+  } while (i > at);
+  return end;
+}
+
 /** Writes the canonical spelling of `x` into `sink`; false when x is NaN or infinite (it has none). */
 export function writeNumber(x: number, sink: ByteSink): boolean {
   sink.reserve(32); // the longest spelling, -1.2345678901234567e-308, has 24 characters

@@ -4,8 +4,10 @@
 // toJSON, a boxed primitive, a Date, a member holding undefined, a hole, a cycle, nesting past
 // the limit, a lone surrogate, a number outside the options) makes it give up and return
 // undefined: the caller then takes its general path, which also says what is wrong. So this
-// file decides no refusal of its own and needs no error texts. Pure.
-import { writeNumber } from "./canonical-number.js";
+// file decides no refusal of its own and needs no error texts. A frame's columns take shortcuts
+// (issue 19.5): cells (short decimals and nulls) in one tight loop, runs of an equal primitive
+// copied, arrays of distinct strings through native JSON.stringify. Pure.
+import { SHORT_DECIMAL_BYTES, writeNumber, writeShortDecimal, writeShortDecimalAt } from "./canonical-number.js";
 
 export interface PlainJsonOptions {
   /** Containers nested deeper than this give up (a cycle gives up here too). */
@@ -40,14 +42,9 @@ export function withPlainJson<T>(value: unknown, options: PlainJsonOptions, use:
 export class ByteSink {
   buffer: Uint8Array = new Uint8Array(4096);
   length = 0;
-  /** The last string written and where its quoted bytes are: arrays of qualities repeat a few strings. */
-  lastText: string | undefined = undefined;
-  lastAt = 0;
-  lastLength = 0;
 
   reset(): void {
     this.length = 0;
-    this.lastText = undefined;
   }
 
   reserve(extra: number): void {
@@ -90,6 +87,7 @@ function writeValue(value: unknown, sink: ByteSink, options: PlainJsonOptions, d
     case "string":
       return writeString(value, sink);
     case "number":
+      if (writeShortDecimal(value, sink)) return true; // the usual cell, always a safe number
       if (options.safeNumbersOnly && !(value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER)) return false;
       return writeNumber(value, sink);
     case "boolean":
@@ -109,13 +107,102 @@ function writeValue(value: unknown, sink: ByteSink, options: PlainJsonOptions, d
 
 function writeArray(items: unknown[], sink: ByteSink, options: PlainJsonOptions, depth: number): boolean {
   if (Object.getPrototypeOf(items) !== ARRAY_PROTO) return false; // a subclass may bring a toJSON
+  const n = items.length;
+  if (n > 1 && typeof items[0] === "string" && items[1] !== items[0] && writeDistinctStrings(items, sink)) return true;
   sink.byte(0x5b); // [
-  for (let i = 0; i < items.length; i++) {
+  let i = 0;
+  while (i < n) {
+    if (isCell(items[i])) {
+      i = writeCells(items, i, sink);
+      if (i === n) break;
+    }
     if (i > 0) sink.byte(0x2c); // ,
-    if (!writeValue(items[i], sink, options, depth)) return false; // a hole reads as undefined and gives up
+    const item = items[i];
+    const start = sink.length;
+    if (!writeValue(item, sink, options, depth)) return false; // a hole reads as undefined and gives up
+    i++;
+    if (i < n && items[i] === item && (item === null || typeof item !== "object")) i += repeatRun(items, i, item, sink, start);
   }
   sink.byte(0x5d); // ]
   return true;
+}
+
+function isCell(item: unknown): boolean {
+  return item === null || typeof item === "number";
+}
+
+// The frames' columns of cells: short decimals and nulls written in one tight loop. Returns the
+// index of the first item it did not write (any other value): the item-by-item loop goes on there.
+function writeCells(items: unknown[], from: number, sink: ByteSink): number {
+  const n = items.length;
+  sink.reserve((n - from) * (SHORT_DECIMAL_BYTES + 1));
+  const buffer = sink.buffer;
+  let at = sink.length;
+  let i = from;
+  for (; i < n; i++) {
+    const item = items[i];
+    const before = at;
+    if (i > 0) buffer[at++] = 0x2c; // ,
+    if (item === null) {
+      buffer[at++] = 0x6e; // null
+      buffer[at++] = 0x75;
+      buffer[at++] = 0x6c;
+      buffer[at++] = 0x6c;
+      continue;
+    }
+    const end = typeof item === "number" ? writeShortDecimalAt(item, buffer, at) : -1;
+    if (end < 0) {
+      at = before;
+      break;
+    }
+    at = end;
+  }
+  sink.length = at;
+  return i;
+}
+
+// An array of distinct strings (a frame's timestamps): JSON.stringify writes the text natively,
+// and it is RFC 8785's for well-formed strings (the minimal escapes); it escapes a lone surrogate
+// instead of refusing it, so those are looked for first. False, writing nothing, when an item
+// is not a well-formed string: the item-by-item loop then decides.
+function writeDistinctStrings(items: unknown[], sink: ByteSink): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (typeof item !== "string" || !isWellFormed(item)) return false;
+  }
+  const text = JSON.stringify(items);
+  sink.reserve(text.length * 3); // UTF-8 needs at most 3 bytes per UTF-16 unit
+  sink.length += UTF8.encodeInto(text, sink.buffer.subarray(sink.length)).written;
+  return true;
+}
+
+const UTF8 = new TextEncoder();
+
+/** No lone surrogates. String.prototype.isWellFormed is in Node 20 but only in TypeScript's ES2024 lib. */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+// A run of the same primitive (a frame's quality codes, its missing cells): the text just written
+// at `start` is copied, with its comma, for each repeat instead of being written again. Equal
+// primitives have equal texts (0 and -0 are both "0"). Returns how many items it wrote.
+function repeatRun(items: unknown[], from: number, item: unknown, sink: ByteSink, start: number): number {
+  let run = 1;
+  while (from + run < items.length && items[from + run] === item) run++;
+  const end = sink.length;
+  const unit = end - start + 1; // the comma and the text
+  const total = run * unit;
+  sink.reserve(total);
+  const buffer = sink.buffer;
+  buffer[end] = 0x2c;
+  if (total <= 64) {
+    for (let k = 1; k < total; k++) buffer[end + k] = k % unit === 0 ? 0x2c : buffer[start + (k % unit) - 1]!;
+  } else {
+    buffer.copyWithin(end + 1, start, end);
+    for (let copied = unit; copied < total; copied *= 2) buffer.copyWithin(end + copied, end, end + Math.min(copied, total - copied));
+  }
+  sink.length = end + total;
+  return run;
 }
 
 function writeObject(record: object, sink: ByteSink, options: PlainJsonOptions, depth: number): boolean {
@@ -164,16 +251,6 @@ function writeString(text: string, sink: ByteSink): boolean {
   sink.reserve(n * 3 + 2); // UTF-8 needs at most 3 bytes per UTF-16 unit (4 per surrogate pair)
   let buffer = sink.buffer;
   let at = sink.length;
-  if (text === sink.lastText) {
-    // The same text again: copy its bytes instead of encoding it again.
-    const from = sink.lastAt;
-    const count = sink.lastLength;
-    for (let k = 0; k < count; k++) buffer[at + k] = buffer[from + k]!;
-    sink.lastAt = at;
-    sink.length = at + count;
-    return true;
-  }
-  const start = at;
   buffer[at++] = 0x22;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -214,9 +291,6 @@ function writeString(text: string, sink: ByteSink): boolean {
   }
   buffer[at++] = 0x22; // reserved: escapes reserve for the rest, the closing quote included
   sink.length = at;
-  sink.lastText = text;
-  sink.lastAt = start;
-  sink.lastLength = at - start;
   return true;
 }
 

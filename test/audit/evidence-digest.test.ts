@@ -1,9 +1,11 @@
 // The chain's pure steps: RFC 8785 canonical JSON of an event and its evidence digest.
 import { expect } from "chai";
 import { createHash } from "node:crypto";
-import { toCanonicalJson } from "../../compiler/jcs/canonical-json.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { generalCanonicalJson } from "../../compiler/jcs/canonical-json.js";
 import type { AuditEvent } from "../../runtime/audit/audit-event.js";
 import { computeEvidenceDigest, sealAuditEvent, toCanonicalAuditJson, type UnsealedAuditEvent } from "../../runtime/audit/evidence-digest.js";
+import { fromRoot } from "../helpers/paths.js";
 import { auditInput } from "./fixtures.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -31,16 +33,23 @@ describe("audit evidence digest", () => {
     expect(toCanonicalAuditJson({ ...without, resource: { kind: "scheduler", id: null } })).to.contain('"resource":{"id":null,"kind":"scheduler"}');
   });
 
-  // Two of the published RFC 8785 vectors (cyberphone/json-canonicalization testdata, copied in
-  // ../shared/data/jcs-vectors/): key order by UTF-16 code units, escapes and number forms.
-  it("toCanonicalJson passes published RFC 8785 vectors (key order by UTF-16 code units, escapes, numbers)", () => {
-    const weird = '{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\u000a":"Newline","1":"One","\\u0080":"Control\\u007f","\\ud83d\\ude02":"Smiley","\\u00f6":"Latin Small Letter O With Diaeresis","\\ufb33":"Hebrew Letter Dalet With Dagesh","</script>":"Browser Challenge"}';
-    expect(toCanonicalJson(JSON.parse(weird))).to.equal(
-      '{"\\n":"Newline","\\r":"Carriage Return","1":"One","</script>":"Browser Challenge","\u0080":"Control\u007f",' +
-        '"\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude02":"Smiley","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
-    );
-    const values = '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}';
-    expect(toCanonicalJson(JSON.parse(values))).to.equal('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+  // Issue 22: the published RFC 8785 vectors (cyberphone/json-canonicalization testdata, copied
+  // to test/fixtures/jcs-vectors/testdata: input/ and the expected output/) read from their files
+  // and written by the project's own canonical path, the one the chain seals with
+  // (toCanonicalAuditJson, which is toCanonicalJson), and by the general path behind it: key order
+  // by UTF-16 code units, escapes and number forms, byte for byte.
+  it("issue 22: the audit chain's canonical path writes the published RFC 8785 vectors byte for byte (fast and general path)", () => {
+    const vectors = fromRoot("test/fixtures/jcs-vectors/testdata");
+    const names = readdirSync(`${vectors}/input`).filter((name) => name.endsWith(".json"));
+    expect(names).to.include.members(["weird.json", "values.json"]);
+    for (const name of names) {
+      const input = JSON.parse(readFileSync(`${vectors}/input/${name}`, "utf8")) as UnsealedAuditEvent;
+      const expected = readFileSync(`${vectors}/output/${name}`);
+      const canonical = toCanonicalAuditJson(input);
+      expect(Buffer.from(canonical, "utf8").equals(expected), `${name}: ${canonical}`).to.equal(true);
+      expect(Buffer.from(generalCanonicalJson(input), "utf8").equals(expected), name).to.equal(true);
+      expect(computeEvidenceDigest("", canonical)).to.equal(createHash("sha256").update(expected).digest("hex"));
+    }
   });
 
   it("spec: evidenceDigest is the lower-case hex sha256 of the previous digest followed by the canonical JSON", () => {

@@ -1,7 +1,7 @@
 // The processor request for an assembled frame (spec: Processor request): identity and times
 // from the call, the task and binding references, the contract, the binding's artifact selector,
 // the frame, the options, and the canonical input_digest over exactly the covered members. Pure.
-import { computeInputDigest } from "../../../compiler/contracts/input-digest.js";
+import { inputDigest } from "../../../compiler/contracts/input-digest.js";
 import { formatUtcTime } from "../../../compiler/contracts/utc-time.js";
 import type { ArtifactSelector, DataProcessingTask, Diagnostic, ForecastOptions, ProcessingFrame, ProcessorRequest } from "../../../generated/types.js";
 
@@ -28,7 +28,7 @@ export function buildProcessorRequest(input: ProcessorRequestInput): { ok: true;
     frame: input.frame,
     options: input.options,
   };
-  const digest = computeInputDigest(covered);
+  const digest = inputDigest(covered);
   if (!digest.ok) return { ok: false, diagnostics: digest.diagnostics };
   return {
     ok: true,

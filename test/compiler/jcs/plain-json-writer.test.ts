@@ -159,6 +159,59 @@ describe("issue 19.5: RFC 8785 fast path (plain JSON straight to UTF-8 bytes)", 
     );
   });
 
+  // The frames' columns take three shortcuts (cells of short decimals and nulls in one loop, runs
+  // of an equal primitive copied, arrays of distinct strings through JSON.stringify): long arrays
+  // drawn from small pools make runs, mixed columns switch between them at every position.
+  it("columns: long arrays of cells, runs and distinct strings equal the reference and the general path, wherever the kinds switch", () => {
+    const cell = fc.oneof(fc.constant(null), fewDigits, fc.integer({ min: -2_000_000, max: 2_000_000 }).map((n) => n / 1000), nearLimits);
+    const pooled = <T>(pool: fc.Arbitrary<T[]>): fc.Arbitrary<T[]> => pool.chain((items) => fc.array(fc.constantFrom(...items), { maxLength: 80 }));
+    const column: fc.Arbitrary<Json[]> = fc.oneof(
+      fc.array(cell, { maxLength: 80 }),
+      pooled(fc.array(fc.oneof(cell, text, fc.boolean()), { minLength: 1, maxLength: 3 })),
+      fc.uniqueArray(text, { minLength: 2, maxLength: 40 }),
+      fc.array(fc.oneof(cell, text, fc.boolean(), fc.constant<Json>([]), fc.constant<Json>({ a: 1 })), { maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(column, (items) => {
+        const canonical = reference(items);
+        expect(fast(items)).to.equal(canonical);
+        expect(generalCanonicalJson(items)).to.equal(canonical);
+        expect(fast({ column: items, after: [items, 1] })).to.equal(reference({ column: items, after: [items, 1] }));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("columns: a value without a spelling anywhere in a column (NaN, Infinity, a lone surrogate, past 2^53 under safeNumbersOnly, a hole) makes the fast path give up", () => {
+    const strict = { maxDepth: 64, safeNumbersOnly: true };
+    const bad: unknown[] = [Number.NaN, Infinity, -Infinity, "\udc00", "a\ud800", 2 ** 53 + 2, undefined];
+    const fill: unknown[][] = [Array(30).fill(1.5), Array(30).fill("good"), Array.from({ length: 30 }, (_, i) => `2026-03-01T00:${String(i).padStart(2, "0")}:00Z`), Array(30).fill(null)];
+    for (const item of bad) {
+      for (const column of fill) {
+        for (const at of [0, 1, 15, 29]) {
+          const items = [...column];
+          items[at] = item;
+          expect(writePlainJson(items, strict), `${String(item)} at ${at} of ${String(column[0])}`).to.equal(undefined);
+        }
+      }
+    }
+    const holey = Array(30).fill("good") as unknown[];
+    delete holey[7];
+    expect(writePlainJson(holey, strict)).to.equal(undefined);
+  });
+
+  it("columns: every n / 1000 below 2,000,000 in magnitude (sampled densely at the ends) spells as JSON.stringify does, -0 as 0", () => {
+    const wrong: string[] = [];
+    const check = (n: number): void => {
+      for (const x of [n / 1000, -n / 1000]) if (fast([x, null, x]) !== JSON.stringify([x, null, x])) wrong.push(String(x));
+    };
+    for (let n = 0; n <= 200_000; n++) check(n);
+    for (let n = 1_999_980_000; n <= 2_000_001_000; n++) check(n);
+    for (let n = 200_000; n < 2_000_000_000; n += 19_997) check(n);
+    expect(wrong.slice(0, 10)).to.deep.equal([]);
+    expect(fast([-0, 0.0005, 1e-7, 2e6, 1999999.9995])).to.equal("[0,0.0005,1e-7,2000000,1999999.9995]");
+  });
+
   it("issue 19.5: gives up on what only the general path reads (toJSON, boxed primitives, undefined members, holes, subclassed arrays, cycles, deep nesting), which still writes what it wrote before", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

@@ -1,9 +1,9 @@
 // Validation order, stage 2 (spec: Processor request): request times are real UTC times, the
 // deadline comes after submission, and input_digest is the content's digest. Digest refusals
-// (a number past 2^53, say) are reported as computeInputDigest gives them.
+// (a number past 2^53, say) are reported as inputDigest gives them.
 import type { ProcessorRequest } from "../../../../generated/types.js";
 import type { ContractReport } from "../../contract-report.js";
-import { computeInputDigest } from "../../input-digest.js";
+import { inputDigest } from "../../input-digest.js";
 import { parseTimeAt } from "../frame/frame-times.js";
 
 export function checkRequestTimes(request: ProcessorRequest, report: ContractReport): void {
@@ -15,7 +15,7 @@ export function checkRequestTimes(request: ProcessorRequest, report: ContractRep
 }
 
 export function checkInputDigest(request: ProcessorRequest, report: ContractReport): void {
-  const result = computeInputDigest(request);
+  const result = inputDigest(request);
   if (!result.ok) {
     for (const d of result.diagnostics) {
       report.error(d.code, d.path ?? "", d.message);

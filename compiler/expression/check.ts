@@ -49,14 +49,19 @@ const ARITHMETIC = new Set(["*", "/", "%", "+", "-"]);
 const COMPARISON = new Set(["<", "<=", ">", ">="]);
 const EQUALITY = new Set(["==", "!="]);
 
+// A check without types shares this one empty map rather than making one per expression.
+const NO_TYPES: Map<Expr, ValueType> = new Map();
+
 class Checker {
-  readonly types = new Map<Expr, ValueType>();
+  readonly types: Map<Expr, ValueType>;
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
     private readonly scope: ExpressionScope,
     private readonly recordTypes: boolean,
-  ) {}
+  ) {
+    this.types = recordTypes ? new Map() : NO_TYPES;
+  }
 
   // Returns undefined after reporting an error, so one mistake is reported once.
   check(expr: Expr): ValueType | undefined {

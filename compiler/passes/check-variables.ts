@@ -21,22 +21,27 @@ interface Scope {
 }
 
 export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
-  const incoming = new Map<string, Scope[]>();
+  // The scopes wired into each node, by its ordinal (every successor of a node in order is in order).
+  const incoming: Array<Scope[] | undefined> = [];
   for (const entry of order) {
-    const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
+    const checker = new NodeChecker(entry, joinScopes(entry, incoming[entry.ordinal] ?? NO_SCOPES, diagnostics), parsed, diagnostics);
     const scope = checker.run();
-    for (const { target } of entry.successors) {
-      const scopes = incoming.get(target);
-      if (scopes === undefined) incoming.set(target, [scope]);
+    for (const { to } of entry.successors) {
+      if (to === undefined) continue;
+      const scopes = incoming[to.ordinal];
+      if (scopes === undefined) incoming[to.ordinal] = [scope];
       else scopes.push(scope);
     }
   }
 }
 
+const NO_SCOPES: Scope[] = [];
+
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
-  const [first, ...rest] = scopes;
+  const first = scopes[0];
   if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
-  if (rest.length === 0) return { definite: first.definite, possible: first.possible, shared: true };
+  if (scopes.length === 1) return { definite: first.definite, possible: first.possible, shared: true };
+  const rest = scopes.slice(1);
   const definite = first.definite.toMap();
   const possible = first.possible.toMap();
   const conflicts = new Set<string>();

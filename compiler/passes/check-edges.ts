@@ -10,7 +10,7 @@ export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
   // An edge's candidates are its source's wires to its target, in wire order (issue 19.5: found
   // on the source's entry, without a map of every connection).
   const last = model.nodes[model.nodes.length - 1];
-  const matched = new Uint8Array(last === undefined ? 0 : last.firstWire + last.successors.length);
+  const matched = new Array<number>(last === undefined ? 0 : last.firstWire + last.successors.length).fill(0);
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i]!;
     const handle = edge.sourceHandle ?? undefined;
@@ -47,7 +47,7 @@ export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
 }
 
 /** The position in source.successors of the first unmatched wire to `target` the handle allows; -1 when none. */
-function firstMatch(source: FlowNodeEntry, target: string, handle: string | undefined, matched: Uint8Array): number {
+function firstMatch(source: FlowNodeEntry, target: string, handle: string | undefined, matched: number[]): number {
   const successors = source.successors;
   for (let j = 0; j < successors.length; j++) {
     const successor = successors[j]!;
@@ -56,6 +56,6 @@ function firstMatch(source: FlowNodeEntry, target: string, handle: string | unde
   return -1;
 }
 
-function unmatchedOutputs(source: FlowNodeEntry, target: string, matched: Uint8Array): string[] {
+function unmatchedOutputs(source: FlowNodeEntry, target: string, matched: number[]): string[] {
   return source.successors.filter((s, j) => s.target === target && matched[source.firstWire + j] === 0).map((s) => s.output);
 }

@@ -41,15 +41,15 @@ export function checkExecutionBound(order: FlowNodeEntry[], parsed: ParsedExpres
     return;
   }
   let steps = 0;
-  let costliest: { entry: FlowNodeEntry; cost: NodeCost; steps: number } | undefined;
+  let costliest: { entry: FlowNodeEntry; steps: number } | undefined;
   for (const entry of order) {
-    const cost = nodeCost(entry, parsed);
-    const own = cost.steps * visits[entry.ordinal]!;
+    const own = nodeCost(entry, parsed).steps * visits[entry.ordinal]!;
     steps += own;
-    if (costliest === undefined || own > costliest.steps) costliest = { entry, cost, steps: own };
+    if (costliest === undefined || own > costliest.steps) costliest = { entry, steps: own };
   }
   if (steps > MAX_EXECUTION_STEPS && costliest !== undefined) {
-    const { entry, cost } = costliest;
+    const { entry } = costliest;
+    const cost = nodeCost(entry, parsed);
     const times = visits[entry.ordinal]!;
     diagnostics.push(
       flowError(
@@ -79,9 +79,10 @@ export function nodeCost(entry: FlowNodeEntry, parsed: ParsedExpressions): NodeC
 
 // How many times one execution can run each node at most (saturated past the visit limit), by
 // ordinal; nodes never reached stay 0.
-function countVisits(order: FlowNodeEntry[]): Float64Array {
+function countVisits(order: FlowNodeEntry[]): number[] {
   const cap = MAX_NODE_VISITS + 1; // saturate, so the counts stay finite numbers
-  const visits = new Float64Array(maxOrdinal(order) + 1);
+  // a plain array: allocating a typed one costs more than this whole pass on a small flow
+  const visits = new Array<number>(maxOrdinal(order) + 1).fill(0);
   visits[order[0]!.ordinal] = 1;
   for (const entry of order) {
     const runs = visits[entry.ordinal]!;

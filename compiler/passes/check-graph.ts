@@ -31,7 +31,7 @@ const DONE = 2;
 
 // Iterative depth-first search; each back edge is one cycle, reported with its nodes.
 function reportCycles(model: FlowModel, diagnostics: Diagnostic[]): boolean {
-  const state = new Uint8Array(model.nodes.length);
+  const state = new Array<number>(model.nodes.length).fill(0);
   const stack: FlowNodeEntry[] = [];
   const next: number[] = []; // per stack frame: the position of its next wire
   let acyclic = true;
@@ -72,8 +72,8 @@ function reportCycles(model: FlowModel, diagnostics: Diagnostic[]): boolean {
 }
 
 /** 1 at the ordinal of every node reachable from the start. */
-function reachableFrom(start: FlowNodeEntry, size: number): Uint8Array {
-  const seen = new Uint8Array(size);
+function reachableFrom(start: FlowNodeEntry, size: number): number[] {
+  const seen = new Array<number>(size).fill(0);
   seen[start.ordinal] = 1;
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -90,7 +90,7 @@ function reachableFrom(start: FlowNodeEntry, size: number): Uint8Array {
 // Kahn's algorithm over the reachable nodes: a node comes after every node wired to it. A first
 // breadth-first walk from the start finds them (each once) and counts the wires into each.
 function topologicalOrder(start: FlowNodeEntry, size: number): FlowNodeEntry[] {
-  const indegree = new Uint32Array(size);
+  const indegree = new Array<number>(size).fill(0);
   const order: FlowNodeEntry[] = [start];
   // the reachable nodes, in breadth-first order, to count the wires into each
   for (let i = 0; i < order.length; i++) {

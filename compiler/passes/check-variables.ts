@@ -41,18 +41,28 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
   const first = scopes[0];
   if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
   if (scopes.length === 1) return { definite: first.definite, possible: first.possible, shared: true };
-  const rest = scopes.slice(1);
-  const definite = first.definite.toMap();
+  // An end node's scope reaches no node (it has no successors) and no expression: only the
+  // conflicts at the join are wanted there, not the variables defined on every path (issue 19.5).
+  const wanted = entry.node.type !== "end";
+  const definite = wanted ? first.definite.toMap() : new Map<string, Definition>();
   const possible = first.possible.toMap();
   const conflicts = new Set<string>();
   // What a scope shares with the first (or, for the union, with any merged before it) is defined
   // alike: only its newer layers need comparing.
-  const firstLayers = first.definite.chain();
+  const firstLayers = wanted ? first.definite.chain() : undefined;
   const merged = first.possible.chain();
-  for (const scope of rest) {
-    const theirs = scope.definite.ownAbove(firstLayers);
-    for (const layer of first.definite.ownAbove(theirs.meets).own) {
-      for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
+  // A scope met before (the branches of a switch that meet again without defining anything bring
+  // the same one) changes neither the intersection nor the union: it is skipped.
+  const met = new Map<Definitions, Definitions>([[first.definite, first.possible]]);
+  for (let s = 1; s < scopes.length; s++) {
+    const scope = scopes[s]!;
+    if (met.get(scope.definite) === scope.possible) continue;
+    met.set(scope.definite, scope.possible);
+    if (firstLayers !== undefined) {
+      const theirs = scope.definite.ownAbove(firstLayers);
+      for (const layer of first.definite.ownAbove(theirs.meets).own) {
+        for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
+      }
     }
     const added = scope.possible.ownAbove(merged);
     for (let i = added.own.length - 1; i >= 0; i--) {

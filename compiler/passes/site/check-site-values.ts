@@ -109,9 +109,13 @@ function inputFact(point: SitePointEntry | undefined): ValueFact {
 }
 
 function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, fact: ValueFact, point: SitePointEntry, diagnostics: Diagnostic[]): void {
+  const unit = siteUnit(point.unit);
+  const outside = I.disjoint(fact.interval, point.min, point.max);
+  const mismatched = fact.unit !== undefined && unit !== undefined && fact.unit !== unit;
+  if (!outside && !mismatched) return; // the usual case: no message, no path built
   const target = `${point.name} (${refText(point.ref)})`;
   const where = { path: sitePath(entry, at), nodeId: entry.id, span: ast.span };
-  if (I.disjoint(fact.interval, point.min, point.max)) {
+  if (outside) {
     const range = rangeText(point.min, point.max);
     const constant = constantOf(ast);
     const what = constant !== undefined ? `writes ${constant} to ${target}` : `writes to ${target} ${valueText(fact.interval, point)}`;
@@ -122,8 +126,7 @@ function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, f
       }),
     );
   }
-  const unit = siteUnit(point.unit);
-  if (fact.unit !== undefined && unit !== undefined && fact.unit !== unit) {
+  if (mismatched) {
     diagnostics.push({
       code: UNIT_MISMATCH,
       severity: "warning",

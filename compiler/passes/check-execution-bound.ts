@@ -81,7 +81,7 @@ export function nodeCost(entry: FlowNodeEntry, parsed: ParsedExpressions): NodeC
 // ordinal; nodes never reached stay 0.
 function countVisits(order: FlowNodeEntry[]): number[] {
   const cap = MAX_NODE_VISITS + 1; // saturate, so the counts stay finite numbers
-  // a plain array: allocating a typed one costs more than this whole pass on a small flow
+  // a plain array: on a small flow, allocating a typed one costs more than it saves
   const visits = new Array<number>(maxOrdinal(order) + 1).fill(0);
   visits[order[0]!.ordinal] = 1;
   for (const entry of order) {

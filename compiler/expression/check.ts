@@ -40,23 +40,27 @@ export function scopeOf(variables: ReadonlyMap<string, ValueType>): ExpressionSc
 export function checkExpression(ast: Expr, scope: ExpressionScope, { types = true }: { types?: boolean } = {}): CheckResult {
   const checker = new Checker(scope, types);
   const type = checker.check(ast);
-  return type === undefined || checker.diagnostics.length > 0
-    ? { types: checker.types, diagnostics: checker.diagnostics }
-    : { type, types: checker.types, diagnostics: [] };
+  // the checker's own list, empty when the check passed
+  return type === undefined || checker.diagnostics.length > 0 ? { types: checker.types, diagnostics: checker.diagnostics } : { type, types: checker.types, diagnostics: checker.diagnostics };
 }
 
 const ARITHMETIC = new Set(["*", "/", "%", "+", "-"]);
 const COMPARISON = new Set(["<", "<=", ">", ">="]);
 const EQUALITY = new Set(["==", "!="]);
 
+// A check without types shares this one empty map rather than making one per expression.
+const NO_TYPES: Map<Expr, ValueType> = new Map();
+
 class Checker {
-  readonly types = new Map<Expr, ValueType>();
+  readonly types: Map<Expr, ValueType>;
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
     private readonly scope: ExpressionScope,
     private readonly recordTypes: boolean,
-  ) {}
+  ) {
+    this.types = recordTypes ? new Map() : NO_TYPES;
+  }
 
   // Returns undefined after reporting an error, so one mistake is reported once.
   check(expr: Expr): ValueType | undefined {
@@ -76,7 +80,7 @@ class Checker {
       case "unary": {
         const operand = this.check(expr.operand);
         if (expr.operator === "!") return operand && "boolean";
-        return this.expect(operand, "number", expr.operand, "'-' needs a number") ? "number" : undefined;
+        return this.expect(operand, "number", expr.operand, "-", "needs a number") ? "number" : undefined;
       }
       case "binary":
         return this.binary(expr);
@@ -115,8 +119,7 @@ class Checker {
       if (left === right) return "boolean";
       return this.error("expr/type-mismatch", expr.span, `'${op}' compares values of one type, not a ${left} and a ${right}`);
     }
-    const needs = `'${op}' needs numbers`;
-    const ok = this.expect(left, "number", expr.left, needs) && this.expect(right, "number", expr.right, needs);
+    const ok = this.expect(left, "number", expr.left, op, "needs numbers") && this.expect(right, "number", expr.right, op, "needs numbers");
     if (!ok) return undefined;
     if (ARITHMETIC.has(op)) return "number";
     if (COMPARISON.has(op)) return "boolean";
@@ -136,19 +139,18 @@ class Checker {
       return this.error("expr/arity", expr.span, `'${expr.callee}' takes ${expected} argument${fn.maxArgs === 1 ? "" : "s"}, not ${n}`);
     }
     let ok = true;
-    argTypes.forEach((type, i) => {
-      ok = this.expect(type, "number", expr.args[i]!, `'${expr.callee}' needs numbers`) && ok;
-    });
+    for (let i = 0; i < argTypes.length; i++) ok = this.expect(argTypes[i], "number", expr.args[i]!, expr.callee, "needs numbers") && ok;
     return ok ? "number" : undefined;
   }
 
-  private expect(actual: ValueType | undefined, wanted: ValueType, operand: Expr, why: string): boolean {
+  // The message ("'+' needs numbers; ...") is built only for a mismatch (issue 19.5: not per operation).
+  private expect(actual: ValueType | undefined, wanted: ValueType, operand: Expr, what: string, needs: string): boolean {
     if (actual === undefined) return false;
     if (actual === wanted) return true;
     // `not a > b` reads as `(not a) > b`: say so where it bites.
     const negated = operand.kind === "unary" && operand.operator === "!";
     const hint = negated ? "'!' and 'not' bind tighter than other operators: write not (a > b)" : undefined;
-    this.error("expr/type-mismatch", operand.span, `${why}; this is a ${actual}`, hint);
+    this.error("expr/type-mismatch", operand.span, `'${what}' ${needs}; this is a ${actual}`, hint);
     return false;
   }
 

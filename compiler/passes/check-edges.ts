@@ -1,31 +1,28 @@
 // Editor edges agree with the wires, one to one, when the document has any: an editor must never
 // show a connection that does not execute, or hide one that does.
 import { flowError, pointer, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { wirePath, type FlowModel } from "../front-ends/flow-json/flow-model.js";
+import { wirePath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
 export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
-  if (model.doc.edges.length === 0) return;
-  // Every wire entry, in document order, and which of them an edge has matched.
-  const wires = model.nodes.flatMap((entry) => entry.successors.map((successor) => ({ entry, successor })));
-  const matched = new Array<boolean>(wires.length).fill(false);
-  const bySourceAndTarget = new Map<string, number[]>();
-  wires.forEach(({ entry, successor }, i) => {
-    const key = connectionKey(entry.id, successor.target);
-    const list = bySourceAndTarget.get(key);
-    if (list === undefined) bySourceAndTarget.set(key, [i]);
-    else list.push(i);
-  });
-  model.doc.edges.forEach((edge, i) => {
+  const edges = model.doc.edges;
+  if (edges.length === 0) return;
+  // Which wire entries an edge has matched, by their position among every node's (firstWire).
+  // An edge's candidates are its source's wires to its target, in wire order (issue 19.5: found
+  // on the source's entry, without a map of every connection).
+  const last = model.nodes[model.nodes.length - 1];
+  const matched = new Array<number>(last === undefined ? 0 : last.firstWire + last.successors.length).fill(0);
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i]!;
     const handle = edge.sourceHandle ?? undefined;
-    const candidates = bySourceAndTarget.get(connectionKey(edge.source, edge.target)) ?? [];
-    const at = candidates.find((w) => !matched[w] && (handle === undefined || wires[w]!.successor.output === handle));
-    if (at !== undefined) {
-      matched[at] = true;
-      return;
+    const source = model.byId.get(edge.source);
+    const at = source === undefined ? -1 : firstMatch(source, edge.target, handle, matched);
+    if (at >= 0) {
+      matched[source!.firstWire + at] = 1;
+      continue;
     }
     const from = handle === undefined ? `'${edge.source}'` : `output '${handle}' of '${edge.source}'`;
-    const nodeId = model.byId.has(edge.source) ? edge.source : undefined;
-    const wired = candidates.filter((w) => !matched[w]).map((w) => wires[w]!.successor.output);
+    const nodeId = source !== undefined ? edge.source : undefined;
+    const wired = source === undefined ? [] : unmatchedOutputs(source, edge.target, matched);
     diagnostics.push(
       flowError("flow/edge-without-wire", `edge '${edge.id}' connects ${from} to '${edge.target}', but no wire (or no other wire) does`, {
         path: pointer("edges", i),
@@ -33,18 +30,32 @@ export function checkEdges(model: FlowModel, diagnostics: Diagnostic[]): void {
         suggestion: handle !== undefined && wired.length > 0 ? `the wire to '${edge.target}' is output '${wired[0]}': set sourceHandle to '${wired[0]}'` : undefined,
       }),
     );
-  });
-  wires.forEach(({ entry, successor }, i) => {
-    if (matched[i] || !model.byId.has(successor.target)) return; // an unknown target is reported by checkWires
-    diagnostics.push(
-      flowError("flow/wire-without-edge", `wire '${successor.output}' from '${entry.id}' to '${successor.target}' has no edge in the editor document`, {
-        path: wirePath(entry, successor),
-        nodeId: entry.id,
-      }),
-    );
-  });
+  }
+  for (const entry of model.nodes) {
+    const successors = entry.successors;
+    for (let j = 0; j < successors.length; j++) {
+      const successor = successors[j]!;
+      if (matched[entry.firstWire + j] === 1 || successor.to === undefined) continue; // an unknown target is reported by checkWires
+      diagnostics.push(
+        flowError("flow/wire-without-edge", `wire '${successor.output}' from '${entry.id}' to '${successor.target}' has no edge in the editor document`, {
+          path: wirePath(entry, successor),
+          nodeId: entry.id,
+        }),
+      );
+    }
+  }
 }
 
-function connectionKey(source: string, target: string): string {
-  return `${source}\u0000${target}`;
+/** The position in source.successors of the first unmatched wire to `target` the handle allows; -1 when none. */
+function firstMatch(source: FlowNodeEntry, target: string, handle: string | undefined, matched: number[]): number {
+  const successors = source.successors;
+  for (let j = 0; j < successors.length; j++) {
+    const successor = successors[j]!;
+    if (successor.target === target && matched[source.firstWire + j] === 0 && (handle === undefined || successor.output === handle)) return j;
+  }
+  return -1;
+}
+
+function unmatchedOutputs(source: FlowNodeEntry, target: string, matched: number[]): string[] {
+  return source.successors.filter((s, j) => s.target === target && matched[source.firstWire + j] === 0).map((s) => s.output);
 }

@@ -8,10 +8,10 @@
 //   the channel, its action record) takes about three times what the other steps take.
 // MAX_EXECUTION_STEPS is chosen by `npm run bench -- rule-cost`: the worst rule it accepts keeps the
 // scheduler's tick lag well under 20 ms.
-import { childrenOf, type Expr } from "../../grammar/expression/ast.js";
+import type { Expr } from "../../grammar/expression/ast.js";
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
-import { expressionSites, type ParsedExpressions } from "./parse-expressions.js";
+import type { ParsedExpressions } from "./parse-expressions.js";
 
 export const MAX_NODE_VISITS = 10_000;
 export const MAX_EXECUTION_STEPS = 6_000;
@@ -28,7 +28,8 @@ export interface NodeCost {
 
 export function checkExecutionBound(order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
   const visits = countVisits(order);
-  const total = order.reduce((sum, entry) => Math.min(MAX_NODE_VISITS + 1, sum + visits.get(entry.id)!), 0);
+  let total = 0;
+  for (const entry of order) total = Math.min(MAX_NODE_VISITS + 1, total + visits[entry.ordinal]!);
   if (total > MAX_NODE_VISITS) {
     diagnostics.push(
       flowError(
@@ -40,16 +41,16 @@ export function checkExecutionBound(order: FlowNodeEntry[], parsed: ParsedExpres
     return;
   }
   let steps = 0;
-  let costliest: { entry: FlowNodeEntry; cost: NodeCost; steps: number } | undefined;
+  let costliest: { entry: FlowNodeEntry; steps: number } | undefined;
   for (const entry of order) {
-    const cost = nodeCost(entry, parsed);
-    const own = cost.steps * visits.get(entry.id)!;
+    const own = nodeCost(entry, parsed).steps * visits[entry.ordinal]!;
     steps += own;
-    if (costliest === undefined || own > costliest.steps) costliest = { entry, cost, steps: own };
+    if (costliest === undefined || own > costliest.steps) costliest = { entry, steps: own };
   }
   if (steps > MAX_EXECUTION_STEPS && costliest !== undefined) {
-    const { entry, cost } = costliest;
-    const times = visits.get(entry.id)!;
+    const { entry } = costliest;
+    const cost = nodeCost(entry, parsed);
+    const times = visits[entry.ordinal]!;
     diagnostics.push(
       flowError(
         "flow/too-costly",
@@ -68,47 +69,126 @@ export function nodeCost(entry: FlowNodeEntry, parsed: ParsedExpressions): NodeC
   const variables =
     node.type === "input" ? node.data.config.variables.length + (node.data.config.params?.length ?? 0) : node.type === "calc" ? node.data.config.assign.length : node.type === "period_delta" ? 1 : 0;
   let expressionNodes = 0;
-  for (const site of expressionSites(entry)) {
-    const ast = parsed.get(site.holder);
+  const holders = expressionHolders(entry);
+  for (let i = 0; i < holders.length; i++) {
+    const ast = parsed.get(holders[i]!);
     if (ast !== undefined) expressionNodes += sizeOf(ast);
   }
   return { writes, variables, expressionNodes, steps: 1 + WRITE_STEPS * writes + variables + Math.ceil(expressionNodes / EXPRESSION_NODES_PER_STEP) };
 }
 
-// How many times one execution can run each node at most (saturated past the visit limit).
-function countVisits(order: FlowNodeEntry[]): Map<string, number> {
+// How many times one execution can run each node at most (saturated past the visit limit), by
+// ordinal; nodes never reached stay 0.
+function countVisits(order: FlowNodeEntry[]): number[] {
   const cap = MAX_NODE_VISITS + 1; // saturate, so the counts stay finite numbers
-  const visits = new Map<string, number>([[order[0]!.id, 1]]);
+  // a plain array: on a small flow, allocating a typed one costs more than it saves
+  const visits = new Array<number>(maxOrdinal(order) + 1).fill(0);
+  visits[order[0]!.ordinal] = 1;
   for (const entry of order) {
-    const runs = visits.get(entry.id) ?? 0;
-    visits.set(entry.id, runs);
-    for (const [target, times] of timesReached(entry)) {
-      visits.set(target, Math.min(cap, (visits.get(target) ?? 0) + runs * times));
+    const runs = visits[entry.ordinal]!;
+    const successors = entry.successors;
+    if (successors.length > FEW_SUCCESSORS) {
+      for (const [target, times] of timesReached(entry)) visits[target.ordinal] = Math.min(cap, visits[target.ordinal]! + runs * times);
+      continue;
+    }
+    for (let j = 0; j < successors.length; j++) {
+      const target = successors[j]!.to;
+      if (target === undefined || reachedBefore(successors, j)) continue;
+      visits[target.ordinal] = Math.min(cap, visits[target.ordinal]! + runs * timesTo(entry, target));
     }
   }
   return visits;
 }
 
+function maxOrdinal(order: FlowNodeEntry[]): number {
+  let max = 0;
+  for (const entry of order) {
+    if (entry.ordinal > max) max = entry.ordinal;
+    for (const { to } of entry.successors) if (to !== undefined && to.ordinal > max) max = to.ordinal;
+  }
+  return max;
+}
+
+/** Up to this many successors, timesReached's map is replaced by scans of the (short) list. */
+const FEW_SUCCESSORS = 16;
+
+function reachedBefore(successors: FlowNodeEntry["successors"], j: number): boolean {
+  const target = successors[j]!.to;
+  for (let k = 0; k < j; k++) if (successors[k]!.to === target) return true;
+  return false;
+}
+
+// timesReached(entry).get(target), without the map: an `all` switch runs a target once per rule
+// output wired to it (at least once when `default` is); any other node runs it once.
+function timesTo(entry: FlowNodeEntry, target: FlowNodeEntry): number {
+  if (!isAllSwitch(entry)) return 1;
+  let times = 0;
+  let byDefault = 0;
+  for (const { output, to } of entry.successors) {
+    if (to !== target) continue;
+    if (output === "default") byDefault = 1;
+    else times++;
+  }
+  return Math.max(times, byDefault);
+}
+
+function isAllSwitch(entry: FlowNodeEntry): boolean {
+  return entry.node.type === "switch" && entry.node.data.config.mode === "all";
+}
+
 // How many times one run of `entry` can run each successor at most. Successors come in output
 // order, `default` last, and each output lists a target once (the schema says so).
-function timesReached(entry: FlowNodeEntry): Map<string, number> {
-  const all = entry.node.type === "switch" && entry.node.data.config.mode === "all";
-  const times = new Map<string, number>();
-  for (const { output, target } of entry.successors) {
-    const before = times.get(target) ?? 0;
+function timesReached(entry: FlowNodeEntry): Map<FlowNodeEntry, number> {
+  const all = isAllSwitch(entry);
+  const times = new Map<FlowNodeEntry, number>();
+  for (const { output, to } of entry.successors) {
+    if (to === undefined) continue;
+    const before = times.get(to) ?? 0;
     // One output is taken per run, except in an `all` switch, where every true rule's is.
-    times.set(target, all && output !== "default" ? before + 1 : Math.max(before, 1));
+    times.set(to, all && output !== "default" ? before + 1 : Math.max(before, 1));
   }
   return times;
 }
 
-// The number of nodes of an expression tree, without recursion.
+/** The objects holding a node's expressions (parse-expressions.ts keys the ASTs by them). */
+function expressionHolders(entry: FlowNodeEntry): readonly object[] {
+  const node = entry.node;
+  switch (node.type) {
+    case "switch":
+      return node.data.config.rules;
+    case "change":
+      return node.data.config.writes;
+    case "calc":
+      return node.data.config.assign;
+    default:
+      return NO_HOLDERS;
+  }
+}
+
+const NO_HOLDERS: readonly object[] = [];
+
+// The number of nodes of an expression tree, without recursion (and without a list per node).
 function sizeOf(root: Expr): number {
   let size = 0;
-  const pending = [root];
+  const pending: Expr[] = [root];
   for (let expr = pending.pop(); expr !== undefined; expr = pending.pop()) {
     size++;
-    pending.push(...childrenOf(expr));
+    switch (expr.kind) {
+      case "unary":
+        pending.push(expr.operand);
+        break;
+      case "binary":
+        pending.push(expr.left, expr.right);
+        break;
+      case "conditional":
+        pending.push(expr.test, expr.consequent, expr.alternate);
+        break;
+      case "call":
+        for (const arg of expr.args) pending.push(arg);
+        break;
+      default:
+        break;
+    }
   }
   return size;
 }

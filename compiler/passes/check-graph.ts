@@ -3,16 +3,18 @@
 // topology follow; undefined when the graph has no such order. Unreachable nodes are reported
 // only when the wires are sound: after a broken wire they would only repeat that diagnostic.
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { wirePath, type FlowModel, type FlowNodeEntry, type Successor } from "../front-ends/flow-json/flow-model.js";
+import { wirePath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
+// Per-node state lives in arrays indexed by FlowNodeEntry.ordinal, and wires lead straight to their
+// target's entry (Successor.to): no maps keyed by id (issue 19.5). Wires to unknown nodes are
+// skipped here (checkWires reports them).
 export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: Diagnostic[]): FlowNodeEntry[] | undefined {
-  const successors = new Map(model.nodes.map((e) => [e.id, e.successors.filter((s) => model.byId.has(s.target))]));
-  const acyclic = reportCycles(model, successors, diagnostics);
+  const acyclic = reportCycles(model, diagnostics);
   const start = model.starts[0];
   if (!acyclic || start === undefined || model.starts.length > 1) return undefined;
-  const reachable = reachableFrom(start, successors);
+  const reachable = reachableFrom(start, model.nodes.length);
   for (const entry of model.nodes) {
-    if (wiresSound && !reachable.has(entry.id)) {
+    if (wiresSound && reachable[entry.ordinal] === 0) {
       diagnostics.push(
         flowError("flow/unreachable-node", `node '${entry.id}' cannot be reached from the start node; wire it in or remove it`, {
           path: entry.path,
@@ -21,72 +23,91 @@ export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: D
       );
     }
   }
-  return topologicalOrder(start, model, successors, reachable);
+  return topologicalOrder(start, model.nodes.length);
 }
 
-type SuccessorMap = ReadonlyMap<string, Successor[]>;
+const OPEN = 1;
+const DONE = 2;
 
 // Iterative depth-first search; each back edge is one cycle, reported with its nodes.
-function reportCycles(model: FlowModel, successors: SuccessorMap, diagnostics: Diagnostic[]): boolean {
-  const state = new Map<string, "open" | "done">();
+function reportCycles(model: FlowModel, diagnostics: Diagnostic[]): boolean {
+  const state = new Array<number>(model.nodes.length).fill(0);
+  const stack: FlowNodeEntry[] = [];
+  const next: number[] = []; // per stack frame: the position of its next wire
   let acyclic = true;
   for (const root of model.nodes) {
-    if (state.has(root.id)) continue;
-    const stack: Array<{ id: string; next: number }> = [{ id: root.id, next: 0 }];
-    state.set(root.id, "open");
+    if (state[root.ordinal] !== 0) continue;
+    stack.push(root);
+    next.push(0);
+    state[root.ordinal] = OPEN;
     while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!;
-      const edge = successors.get(frame.id)![frame.next++];
+      const top = stack.length - 1;
+      const frame = stack[top]!;
+      const edge = frame.successors[next[top]!++];
       if (edge === undefined) {
-        state.set(frame.id, "done");
+        state[frame.ordinal] = DONE;
         stack.pop();
-      } else if (state.get(edge.target) === "open") {
+        next.pop();
+        continue;
+      }
+      const target = edge.to;
+      if (target === undefined) continue;
+      if (state[target.ordinal] === OPEN) {
         acyclic = false;
-        const loop = stack.slice(stack.findIndex((f) => f.id === edge.target)).map((f) => f.id);
+        const loop = stack.slice(stack.indexOf(target)).map((f) => f.id);
         diagnostics.push(
           flowError("flow/cycle", `the flow loops: ${[...loop, edge.target].map((id) => `'${id}'`).join(" -> ")}; a flow must not contain cycles`, {
-            path: wirePath(model.byId.get(frame.id)!, edge),
+            path: wirePath(frame, edge),
             nodeId: frame.id,
           }),
         );
-      } else if (!state.has(edge.target)) {
-        state.set(edge.target, "open");
-        stack.push({ id: edge.target, next: 0 });
+      } else if (state[target.ordinal] === 0) {
+        state[target.ordinal] = OPEN;
+        stack.push(target);
+        next.push(0);
       }
     }
   }
   return acyclic;
 }
 
-function reachableFrom(start: FlowNodeEntry, successors: SuccessorMap): Set<string> {
-  const seen = new Set([start.id]);
-  const queue = [start.id];
+/** 1 at the ordinal of every node reachable from the start. */
+function reachableFrom(start: FlowNodeEntry, size: number): number[] {
+  const seen = new Array<number>(size).fill(0);
+  seen[start.ordinal] = 1;
+  const queue = [start];
   for (let i = 0; i < queue.length; i++) {
-    for (const { target } of successors.get(queue[i]!)!) {
-      if (!seen.has(target)) {
-        seen.add(target);
-        queue.push(target);
+    for (const { to } of queue[i]!.successors) {
+      if (to !== undefined && seen[to.ordinal] === 0) {
+        seen[to.ordinal] = 1;
+        queue.push(to);
       }
     }
   }
   return seen;
 }
 
-// Kahn's algorithm over the reachable nodes: a node comes after every node wired to it.
-function topologicalOrder(start: FlowNodeEntry, model: FlowModel, successors: SuccessorMap, reachable: Set<string>): FlowNodeEntry[] {
-  const indegree = new Map<string, number>();
-  for (const id of reachable) {
-    for (const { target } of successors.get(id)!) indegree.set(target, (indegree.get(target) ?? 0) + 1);
+// Kahn's algorithm over the reachable nodes: a node comes after every node wired to it. A first
+// breadth-first walk from the start finds them (each once) and counts the wires into each.
+function topologicalOrder(start: FlowNodeEntry, size: number): FlowNodeEntry[] {
+  const indegree = new Array<number>(size).fill(0);
+  const order: FlowNodeEntry[] = [start];
+  // the reachable nodes, in breadth-first order, to count the wires into each
+  for (let i = 0; i < order.length; i++) {
+    for (const { to } of order[i]!.successors) {
+      if (to === undefined) continue;
+      const wiredBefore = indegree[to.ordinal]!;
+      indegree[to.ordinal] = wiredBefore + 1;
+      if (wiredBefore === 0) order.push(to);
+    }
   }
-  const order: FlowNodeEntry[] = [];
-  const queue = [start.id];
-  for (let i = 0; i < queue.length; i++) {
-    const id = queue[i]!;
-    order.push(model.byId.get(id)!);
-    for (const { target } of successors.get(id)!) {
-      const left = indegree.get(target)! - 1;
-      indegree.set(target, left);
-      if (left === 0) queue.push(target);
+  order.length = 1;
+  for (let i = 0; i < order.length; i++) {
+    for (const { to } of order[i]!.successors) {
+      if (to === undefined) continue;
+      const left = indegree[to.ordinal]! - 1;
+      indegree[to.ordinal] = left;
+      if (left === 0) order.push(to);
     }
   }
   return order;

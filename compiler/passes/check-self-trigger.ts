@@ -20,9 +20,12 @@ export function checkSelfTrigger(trigger: TriggerConfig | null | undefined, flow
   flow.nodes.forEach((node, i) => {
     if (node.type !== "change") return;
     node.data.config.writes.forEach((write, j) => {
+      const k = watched.get(key(write));
+      const readBack = k === undefined ? site?.lookup(write)?.readsBack : undefined;
+      const r = readBack === undefined ? undefined : watched.get(key(readBack));
+      if (k === undefined && r === undefined) return; // no warning: no label or path built (issue 19.5)
       const point = pointLabel(site, write); // by its name too when the site has one
       const where = { path: pointer("nodes", i, "data", "config", "writes", j), nodeId: node.id };
-      const k = watched.get(key(write));
       if (k !== undefined) {
         warnings.push({
           code: SELF_TRIGGER,
@@ -33,9 +36,6 @@ export function checkSelfTrigger(trigger: TriggerConfig | null | undefined, flow
         });
         return;
       }
-      const readBack = site?.lookup(write)?.readsBack;
-      const r = readBack === undefined ? undefined : watched.get(key(readBack));
-      if (r === undefined) return;
       const measurement = pointLabel(site, readBack!);
       warnings.push({
         code: SELF_TRIGGER,

@@ -21,33 +21,48 @@ interface Scope {
 }
 
 export function checkVariables(order: FlowNodeEntry[], parsed: ParsedExpressions, diagnostics: Diagnostic[]): void {
-  const incoming = new Map<string, Scope[]>();
+  // The scopes wired into each node, by its ordinal (every successor of a node in order is in order).
+  const incoming: Array<Scope[] | undefined> = [];
   for (const entry of order) {
-    const checker = new NodeChecker(entry, joinScopes(entry, incoming.get(entry.id) ?? [], diagnostics), parsed, diagnostics);
+    const checker = new NodeChecker(entry, joinScopes(entry, incoming[entry.ordinal] ?? NO_SCOPES, diagnostics), parsed, diagnostics);
     const scope = checker.run();
-    for (const { target } of entry.successors) {
-      const scopes = incoming.get(target);
-      if (scopes === undefined) incoming.set(target, [scope]);
+    for (const { to } of entry.successors) {
+      if (to === undefined) continue;
+      const scopes = incoming[to.ordinal];
+      if (scopes === undefined) incoming[to.ordinal] = [scope];
       else scopes.push(scope);
     }
   }
 }
 
+const NO_SCOPES: Scope[] = [];
+
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
-  const [first, ...rest] = scopes;
+  const first = scopes[0];
   if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
-  if (rest.length === 0) return { definite: first.definite, possible: first.possible, shared: true };
-  const definite = first.definite.toMap();
+  if (scopes.length === 1) return { definite: first.definite, possible: first.possible, shared: true };
+  // An end node's scope reaches no node (it has no successors) and no expression: only the
+  // conflicts at the join are wanted there, not the variables defined on every path (issue 19.5).
+  const wanted = entry.node.type !== "end";
+  const definite = wanted ? first.definite.toMap() : new Map<string, Definition>();
   const possible = first.possible.toMap();
   const conflicts = new Set<string>();
   // What a scope shares with the first (or, for the union, with any merged before it) is defined
   // alike: only its newer layers need comparing.
-  const firstLayers = first.definite.chain();
+  const firstLayers = wanted ? first.definite.chain() : undefined;
   const merged = first.possible.chain();
-  for (const scope of rest) {
-    const theirs = scope.definite.ownAbove(firstLayers);
-    for (const layer of first.definite.ownAbove(theirs.meets).own) {
-      for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
+  // A scope met before (the branches of a switch that meet again without defining anything bring
+  // the same one) changes neither the intersection nor the union: it is skipped.
+  const met = new Map<Definitions, Definitions>([[first.definite, first.possible]]);
+  for (let s = 1; s < scopes.length; s++) {
+    const scope = scopes[s]!;
+    if (met.get(scope.definite) === scope.possible) continue;
+    met.set(scope.definite, scope.possible);
+    if (firstLayers !== undefined) {
+      const theirs = scope.definite.ownAbove(firstLayers);
+      for (const layer of first.definite.ownAbove(theirs.meets).own) {
+        for (const name of layer.keys()) if (!theirs.own.some((map) => map.has(name))) definite.delete(name);
+      }
     }
     const added = scope.possible.ownAbove(merged);
     for (let i = added.own.length - 1; i >= 0; i--) {

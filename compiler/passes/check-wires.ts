@@ -1,8 +1,8 @@
 // Wires: each node wires exactly the outputs it has, every output leads somewhere (so every path
 // can reach an end), and every target is an existing node. Returns whether all wires are sound.
 import { closestName } from "../../generated/support/closest-name.js";
-import { didYouMean, flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { configPath, expectedOutputs, wireEntries, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import { didYouMean, flowError, type Diagnostic, type Where } from "../diagnostics/diagnostic.js";
+import { configPath, type FlowModel, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 
 export function checkWires(model: FlowModel, diagnostics: Diagnostic[]): boolean {
   const before = diagnostics.length;
@@ -19,21 +19,25 @@ function checkSwitchOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): vo
   if (entry.node.type !== "switch") return;
   const seen = new Set<string>();
   entry.node.data.config.rules.forEach((rule, j) => {
-    const where = { path: configPath(entry, "rules", j, "output"), nodeId: entry.id };
+    // the path only when there is a diagnostic: building pointers is most of this check's cost
+    const where = (): Where => ({ path: configPath(entry, "rules", j, "output"), nodeId: entry.id });
     if (rule.output === "default") {
-      diagnostics.push(flowError("flow/reserved-output", "'default' is the output taken when no rule is true; name this output otherwise", where));
+      diagnostics.push(flowError("flow/reserved-output", "'default' is the output taken when no rule is true; name this output otherwise", where()));
     } else if (seen.has(rule.output)) {
-      diagnostics.push(flowError("flow/duplicate-output", `output '${rule.output}' is already used by an earlier rule of this switch`, where));
+      diagnostics.push(flowError("flow/duplicate-output", `output '${rule.output}' is already used by an earlier rule of this switch`, where()));
     }
     seen.add(rule.output);
   });
 }
 
+// Allocation-light (issue 19.5): the wires object is read in place, never copied into entries.
 function checkOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
-  const expected = expectedOutputs(entry.node);
-  const wires = wireEntries(entry.node);
-  for (const [output, targets] of wires) {
+  const expected = entry.outputs;
+  const wires = entry.node.data.config.wires ?? {};
+  const outputs = Object.keys(wires);
+  for (const output of outputs) {
     if (expected.includes(output)) continue;
+    const targets = wires[output] ?? [];
     const where = { path: configPath(entry, "wires", output), nodeId: entry.id };
     if (entry.node.type === "end") {
       if (targets.length > 0) diagnostics.push(flowError("flow/end-has-outputs", "an end node terminates its path and has no outputs", where));
@@ -47,10 +51,10 @@ function checkOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
       }),
     );
   }
-  const wired = new Map(wires);
   for (const output of expected) {
-    if ((wired.get(output) ?? []).length > 0) continue;
-    const path = wired.has(output) ? configPath(entry, "wires", output) : configPath(entry, "wires");
+    const wired = Object.hasOwn(wires, output);
+    if (wired && (wires[output] ?? []).length > 0) continue;
+    const path = wired ? configPath(entry, "wires", output) : configPath(entry, "wires");
     diagnostics.push(
       flowError(
         "flow/path-without-end",
@@ -62,9 +66,12 @@ function checkOutputs(entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
 }
 
 function checkTargets(model: FlowModel, entry: FlowNodeEntry, diagnostics: Diagnostic[]): void {
-  for (const [output, targets] of wireEntries(entry.node)) {
-    targets.forEach((target, j) => {
-      if (model.byId.has(target)) return;
+  const wires = entry.node.data.config.wires ?? {};
+  for (const output of Object.keys(wires)) {
+    const targets = wires[output] ?? [];
+    for (let j = 0; j < targets.length; j++) {
+      const target = targets[j]!;
+      if (model.byId.has(target)) continue;
       diagnostics.push(
         flowError("flow/unknown-target", `wire '${output}' of node '${entry.id}' leads to '${target}', which is not a node of this flow`, {
           path: configPath(entry, "wires", output, j),
@@ -72,6 +79,6 @@ function checkTargets(model: FlowModel, entry: FlowNodeEntry, diagnostics: Diagn
           suggestion: didYouMean(closestName(target, model.byId.keys())),
         }),
       );
-    });
+    }
   }
 }

@@ -53,6 +53,8 @@ export function refText(ref: SiteRef): string {
 
 export function indexSite(site: SiteModel): SiteIndex {
   const byRef = new Map<string, SitePointEntry>();
+  // The same entries by type, instance and point, for lookups without building a key string.
+  const byNumbers = new Map<string, Map<number, Map<number, SitePointEntry>>>();
   const byName = new Map<SiteInstance, Map<string, SitePointEntry>>();
   const byId = new Map<number, SiteInstance>();
   const byKey = new Map<string, SiteInstance>();
@@ -70,6 +72,7 @@ export function indexSite(site: SiteModel): SiteIndex {
       const entry: SitePointEntry = { ref, instance, declared, name: declared.name, unit: declared.unit, min: declared.min ?? -Infinity, max: declared.max ?? Infinity };
       if (declared.type === "action" && declared.reads_back !== undefined) entry.readsBack = { instance: instance.id, point_type: "measurement", point: declared.reads_back };
       byRef.set(refKey(ref), entry);
+      byNumbersOf(byNumbers, ref).set(ref.point, entry);
       if (!names.has(declared.name)) names.set(declared.name, entry);
       points.push(entry);
     }
@@ -79,7 +82,8 @@ export function indexSite(site: SiteModel): SiteIndex {
     site,
     points,
     instanceNames,
-    lookup: (ref) => byRef.get(refKey(ref)),
+    // a miss (or a ref of other than numbers) asks the map by key, the one authority
+    lookup: (ref) => byNumbers.get(ref.point_type)?.get(ref.instance)?.get(ref.point) ?? byRef.get(refKey(ref)),
     instance: (id) => byId.get(id),
     findInstance(name, quoted) {
       if (!quoted) {
@@ -92,4 +96,12 @@ export function indexSite(site: SiteModel): SiteIndex {
     },
     pointNamed: (instance, name) => byName.get(instance)?.get(name),
   };
+}
+
+function byNumbersOf(byNumbers: Map<string, Map<number, Map<number, SitePointEntry>>>, ref: SiteRef): Map<number, SitePointEntry> {
+  let instances = byNumbers.get(ref.point_type);
+  if (instances === undefined) byNumbers.set(ref.point_type, (instances = new Map()));
+  let points = instances.get(ref.instance);
+  if (points === undefined) instances.set(ref.instance, (points = new Map()));
+  return points;
 }

@@ -1,23 +1,28 @@
 // Emits nodes_json from a checked flow: nodes in topological order, each as its type, its
 // configuration with normalised expressions and explicit defaults, and `next` (its wires in
 // execution order). Positions, labels and anything else editor-owned are left behind.
-import type { ExecNode, FlowNode, NodesTopology, WireMap } from "../../generated/types.js";
+import type { ExecNode, NodesTopology, WireMap } from "../../generated/types.js";
 import { printExpression } from "../expression/print.js";
-import { expectedOutputs, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
+import type { FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 import type { ParsedExpressions } from "../passes/parse-expressions.js";
 
 export function emitTopology(order: readonly FlowNodeEntry[], parsed: ParsedExpressions): NodesTopology {
   const normalise = (holder: object): string => printExpression(parsed.get(holder)!);
-  return {
-    start: order[0]!.id,
-    // fromEntries defines own properties, so ids such as "__proto__" stay plain keys.
-    nodes: Object.fromEntries(order.map((entry) => [entry.id, emitNode(entry, normalise)])),
-  };
+  const nodes: NodesTopology["nodes"] = {};
+  for (const entry of order) setOwn(nodes, entry.id, emitNode(entry, normalise));
+  return { start: order[0]!.id, nodes };
+}
+
+// What Object.fromEntries does, one key at a time: an own property even for "__proto__" (which
+// assignment would take for the prototype; every other key of a plain object assigns as defined).
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 function emitNode(entry: FlowNodeEntry, normalise: (holder: object) => string): ExecNode {
   const node = entry.node;
-  const next = nextOf(node);
+  const next = nextOf(entry);
   switch (node.type) {
     case "start":
       return { type: "start", next };
@@ -63,7 +68,9 @@ function emitNode(entry: FlowNodeEntry, normalise: (holder: object) => string): 
   }
 }
 
-function nextOf(node: FlowNode): WireMap {
-  const wires = node.data.config.wires ?? {};
-  return Object.fromEntries(expectedOutputs(node).map((output) => [output, [...(wires[output] ?? [])]]));
+function nextOf(entry: FlowNodeEntry): WireMap {
+  const wires = entry.node.data.config.wires ?? {};
+  const next: WireMap = {};
+  for (const output of entry.outputs) setOwn(next, output, Object.hasOwn(wires, output) ? [...(wires[output] ?? [])] : []);
+  return next;
 }

@@ -42,19 +42,14 @@ const Kind = {
 } as const;
 type Kind = (typeof Kind)[keyof typeof Kind];
 
-const KEYWORDS: ReadonlyMap<string, Kind> = new Map([
-  ["true", Kind.True],
-  ["false", Kind.False],
-  ["and", Kind.Binary],
-  ["or", Kind.Binary],
-  ["not", Kind.Unary],
-]);
-const WORD_OPERATORS: Readonly<Record<string, BinaryOperator>> = { and: "&&", or: "||" };
 
 class DirectParser {
   /** The current token: its kind, text and where it starts and ends. */
   kind: Kind = Kind.End;
+  /** The text of a number or a name (only those: other tokens need only their kind). */
   private image = "";
+  /** The operator of a Binary or Minus token ("and" is "&&"), a constant string. */
+  private operator: BinaryOperator = "+";
   private start = 0;
   private end = 0;
   private line = 1;
@@ -81,7 +76,7 @@ class DirectParser {
   private binary(minimum: number): Expr {
     let left = this.unary();
     while (this.kind === Kind.Binary || this.kind === Kind.Minus) {
-      const operator = WORD_OPERATORS[this.image] ?? (this.image as BinaryOperator);
+      const operator = this.operator;
       const precedence = BINARY_PRECEDENCE[operator];
       if (precedence < minimum) break;
       this.advance();
@@ -93,7 +88,7 @@ class DirectParser {
 
   private unary(): Expr {
     if (this.kind !== Kind.Minus && this.kind !== Kind.Unary) return this.primary();
-    const operator = this.image === "-" ? "-" : "!";
+    const operator = this.kind === Kind.Minus ? "-" : "!";
     const start = this.startPosition();
     this.advance();
     const operand = this.unary();
@@ -180,16 +175,45 @@ class DirectParser {
     if (isDigit(c) || (c === DOT && isDigit(text.charCodeAt(at + 1)))) {
       at = this.numberEnd(at);
       this.kind = Kind.Number;
+      this.image = text.slice(this.start, at);
     } else if (isNameStart(c)) {
       do at++;
       while (at < text.length && isNamePart(text.charCodeAt(at)));
-      this.kind = KEYWORDS.get(text.slice(this.start, at)) ?? Kind.Name;
-      if (this.kind === Kind.Unary) this.nested();
+      this.image = text.slice(this.start, at);
+      this.word(this.image);
     } else {
       at = this.operatorEnd(c, at);
     }
     this.end = at;
-    this.image = text.slice(this.start, at);
+  }
+
+  // A keyword's kind (and operator), else a name.
+  private word(image: string): void {
+    switch (image) {
+      case "true":
+        this.kind = Kind.True;
+        return;
+      case "false":
+        this.kind = Kind.False;
+        return;
+      case "and":
+        this.binaryOperator("&&");
+        return;
+      case "or":
+        this.binaryOperator("||");
+        return;
+      case "not":
+        this.kind = Kind.Unary;
+        this.nested();
+        return;
+      default:
+        this.kind = Kind.Name;
+    }
+  }
+
+  private binaryOperator(operator: BinaryOperator): void {
+    this.kind = Kind.Binary;
+    this.operator = operator;
   }
 
   private skipWhitespace(at: number): number {
@@ -227,32 +251,34 @@ class DirectParser {
     return at;
   }
 
-  // Operators, longest first as in tokens.ts; a character that starts none gives up.
+  // Operators, longest first as in tokens.ts; a character that starts none gives up. Operators
+  // are set from constant strings, never sliced from the text (the precedence table reads them).
   private operatorEnd(c: number, at: number): number {
-    const pairs = this.text.charCodeAt(at + 1) === (c === 0x7c || c === 0x26 ? c : EQUALS);
+    const equals = this.text.charCodeAt(at + 1) === EQUALS;
     switch (c) {
       case 0x7c: // |
+        return this.pair(c, "||", at);
       case 0x26: // &
+        return this.pair(c, "&&", at);
       case EQUALS:
-        if (!pairs) throw GIVE_UP;
-        this.kind = Kind.Binary;
-        return at + 2;
+        return this.pair(c, "==", at);
       case 0x21: // !
-        if (pairs) {
-          this.kind = Kind.Binary;
-          return at + 2;
-        }
+        if (equals) return this.binaryToken("!=", at + 2);
         return this.single(Kind.Unary, at, true);
       case 0x3c: // <
+        return equals ? this.binaryToken("<=", at + 2) : this.binaryToken("<", at + 1);
       case 0x3e: // >
-        this.kind = Kind.Binary;
-        return pairs ? at + 2 : at + 1;
+        return equals ? this.binaryToken(">=", at + 2) : this.binaryToken(">", at + 1);
       case 0x2b: // +
+        return this.binaryToken("+", at + 1);
       case 0x2a: // *
+        return this.binaryToken("*", at + 1);
       case 0x2f: // /
+        return this.binaryToken("/", at + 1);
       case 0x25: // %
-        return this.single(Kind.Binary, at, false);
+        return this.binaryToken("%", at + 1);
       case 0x2d: // -
+        this.operator = "-";
         return this.single(Kind.Minus, at, true);
       case 0x3f: // ?
         return this.single(Kind.Question, at, true);
@@ -267,6 +293,17 @@ class DirectParser {
       default:
         throw GIVE_UP;
     }
+  }
+
+  // `||`, `&&`, `==`: the character alone is no operator.
+  private pair(c: number, operator: BinaryOperator, at: number): number {
+    if (this.text.charCodeAt(at + 1) !== c) throw GIVE_UP;
+    return this.binaryToken(operator, at + 2);
+  }
+
+  private binaryToken(operator: BinaryOperator, end: number): number {
+    this.binaryOperator(operator);
+    return end;
   }
 
   private single(kind: Kind, at: number, nests: boolean): number {

@@ -14,21 +14,27 @@ import { flowError, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { FlowNodeEntry } from "../../front-ends/flow-json/flow-model.js";
 import { refText, type SiteIndex, type SitePointEntry } from "../../site/site-index.js";
 import { sitePath, type ExpressionSite, type ParsedExpressions } from "../parse-expressions.js";
+import { LayeredMap } from "../layered-map.js";
 import * as I from "./interval.js";
 import { factOf, joinUnits, siteUnit, UNKNOWN, type ValueFact } from "./value-facts.js";
 
 export const OUT_OF_RANGE = "point/out-of-range";
 export const UNIT_MISMATCH = "point/unit-mismatch";
 
-type Scope = Map<string, ValueFact>;
+/** The facts of the variables at a point of the flow; a node that defines some adds a layer. */
+type Scope = LayeredMap<ValueFact>;
 
 export function checkSiteValues(order: FlowNodeEntry[], parsed: ParsedExpressions, site: SiteIndex, diagnostics: Diagnostic[]): void {
-  const incoming = new Map<string, Scope[]>();
+  // The scopes wired into each node, by its ordinal.
+  const incoming: Array<Scope[] | undefined> = [];
   for (const entry of order) {
-    const scope = visit(entry, join(incoming.get(entry.id) ?? []), parsed, site, diagnostics);
-    for (const { target } of entry.successors) {
-      const list = incoming.get(target);
-      if (list === undefined) incoming.set(target, [scope]);
+    // An end node reads nothing and leads nowhere: the join of its paths would be unused.
+    if (entry.node.type === "end") continue;
+    const scope = visit(entry, join(incoming[entry.ordinal] ?? []), parsed, site, diagnostics);
+    for (const { to } of entry.successors) {
+      if (to === undefined) continue;
+      const list = incoming[to.ordinal];
+      if (list === undefined) incoming[to.ordinal] = [scope];
       else list.push(scope);
     }
   }
@@ -37,14 +43,18 @@ export function checkSiteValues(order: FlowNodeEntry[], parsed: ParsedExpression
 // The union of the scopes of the paths into a node; one path's scope is shared, not copied.
 function join(scopes: Scope[]): Scope {
   if (scopes.length === 1) return scopes[0]!;
-  const joined: Scope = new Map();
+  const joined = new Map<string, ValueFact>();
+  const met = new Set<Scope>();
   for (const scope of scopes) {
-    for (const [name, fact] of scope) {
+    // a scope met before adds nothing: the union of a fact with itself is that fact
+    if (met.has(scope)) continue;
+    met.add(scope);
+    for (const [name, fact] of scope.toMap()) {
       const known = joined.get(name);
       joined.set(name, known === undefined ? fact : { interval: I.union(known.interval, fact.interval), unit: joinUnits([known.unit, fact.unit]) });
     }
   }
-  return joined;
+  return LayeredMap.of(joined);
 }
 
 /** Checks the node; returns the scope after it (the one given when the node defines nothing). */
@@ -52,7 +62,7 @@ function visit(entry: FlowNodeEntry, scope: Scope, parsed: ParsedExpressions, si
   const node = entry.node;
   let own: Scope | undefined;
   const define = (name: string, fact: ValueFact): void => {
-    own ??= new Map(scope);
+    own ??= scope.layer();
     own.set(name, fact);
   };
   const evaluate = (holder: object, at: ExpressionSite["at"]): { ast: Expr; fact: ValueFact } | undefined => {
@@ -99,9 +109,13 @@ function inputFact(point: SitePointEntry | undefined): ValueFact {
 }
 
 function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, fact: ValueFact, point: SitePointEntry, diagnostics: Diagnostic[]): void {
+  const unit = siteUnit(point.unit);
+  const outside = I.disjoint(fact.interval, point.min, point.max);
+  const mismatched = fact.unit !== undefined && unit !== undefined && fact.unit !== unit;
+  if (!outside && !mismatched) return; // the usual case: no message, no path built
   const target = `${point.name} (${refText(point.ref)})`;
   const where = { path: sitePath(entry, at), nodeId: entry.id, span: ast.span };
-  if (I.disjoint(fact.interval, point.min, point.max)) {
+  if (outside) {
     const range = rangeText(point.min, point.max);
     const constant = constantOf(ast);
     const what = constant !== undefined ? `writes ${constant} to ${target}` : `writes to ${target} ${valueText(fact.interval, point)}`;
@@ -112,8 +126,7 @@ function checkWrite(entry: FlowNodeEntry, at: ExpressionSite["at"], ast: Expr, f
       }),
     );
   }
-  const unit = siteUnit(point.unit);
-  if (fact.unit !== undefined && unit !== undefined && fact.unit !== unit) {
+  if (mismatched) {
     diagnostics.push({
       code: UNIT_MISMATCH,
       severity: "warning",

@@ -4,7 +4,7 @@ import { rawValidateAuditChainReport, rawValidateAuditEventPage, rawValidateAudi
 import { toDiagnostics, type AjvError } from "./support/ajv-diagnostics.js";
 
 export type * from "./types.js";
-export { escapePointerToken, toDiagnostics } from "./support/ajv-diagnostics.js";
+export { escapePointerToken, MAX_SCHEMA_DIAGNOSTICS, toDiagnostics } from "./support/ajv-diagnostics.js";
 export { closestName } from "./support/closest-name.js";
 
 type RawValidator = ((value: unknown) => boolean) & { errors?: AjvError[] | null };

@@ -1109,6 +1109,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "task_kinds": {
           "type": "array",
           "minItems": 1,
+          "maxItems": 64,
           "uniqueItems": true,
           "items": {
             "$ref": "common.schema.json#/$defs/TaskKind"
@@ -1122,6 +1123,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "value_types": {
           "type": "array",
           "minItems": 1,
+          "maxItems": 64,
           "uniqueItems": true,
           "items": {
             "$ref": "common.schema.json#/$defs/FeatureValueType"
@@ -4146,6 +4148,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "edges": {
           "type": "array",
+          "maxItems": 10000,
           "description": "Editor edges; when present they must match the wires one to one.",
           "items": {
             "$ref": "#/$defs/FlowEdge"
@@ -4256,6 +4259,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                       "properties": {
                         "variables": {
                           "type": "array",
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/InputVariable"
                           },
@@ -4263,6 +4267,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         },
                         "params": {
                           "type": "array",
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/Param"
                           },
@@ -4323,6 +4328,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "rules": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 1000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/SwitchRule"
                           },
@@ -4386,6 +4392,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "writes": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/PointWrite"
                           },
@@ -4446,6 +4453,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "assign": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/Assignment"
                           },
@@ -4848,6 +4856,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "WireTargets",
           "description": "Ids of the nodes an output leads to, in execution order.",
           "type": "array",
+          "maxItems": 1000,
           "items": {
             "$ref": "#/$defs/NodeId"
           },
@@ -4857,6 +4866,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "WireMap",
           "description": "Output name to the ids of the nodes it leads to. `default` for every node but switch outputs and end (none).",
           "type": "object",
+          "maxProperties": 1001,
           "propertyNames": {
             "$ref": "#/$defs/Identifier"
           },
@@ -5298,6 +5308,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 },
                 "variables": {
                   "type": "array",
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/InputVariable"
                   },
@@ -5306,6 +5317,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "params": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/Param"
                   },
@@ -5338,6 +5350,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "rules": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 1000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/SwitchRule"
                   },
@@ -5366,6 +5379,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "writes": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/PointWrite"
                   },
@@ -5394,6 +5408,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "assign": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/Assignment"
                   },
@@ -6125,6 +6140,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "properties": {
         "rules": {
           "type": "array",
+          "maxItems": 5000,
           "items": {
             "$ref": "#/$defs/YamlRule"
           },
@@ -6166,6 +6182,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "steps": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6173,12 +6190,14 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "blocks": {
               "type": "object",
+              "maxProperties": 1000,
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
               },
               "description": "Named step sequences that `goto: <name>` continues with, in the order written.",
               "additionalProperties": {
                 "type": "array",
+                "maxItems": 10000,
                 "items": {
                   "$ref": "#/$defs/Step"
                 },
@@ -6255,6 +6274,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "on_change": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 256,
               "items": {
                 "$ref": "#/$defs/TriggerSource"
               },
@@ -6631,6 +6651,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "input": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6653,6 +6674,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "param": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Parameter name to its value, e.g. `setpoint: 22.5`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6679,6 +6701,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "let": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Variable name to its expression, e.g. `error: zone_temp - setpoint`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6741,6 +6764,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "node": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/SimpleStep"
               },
@@ -6766,6 +6790,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "then": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6784,6 +6809,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "else": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6807,6 +6833,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "cases": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 1000,
               "items": {
                 "$ref": "#/$defs/WhenStep"
               },
@@ -6814,6 +6841,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "else": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6833,8 +6861,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "fork": {
               "type": "array",
               "minItems": 2,
+              "maxItems": 1000,
               "items": {
                 "type": "array",
+                "maxItems": 10000,
                 "items": {
                   "$ref": "#/$defs/Step"
                 },
@@ -7300,6 +7330,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "properties": {
         "scenarios": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/YamlScenario"
           },
@@ -7330,6 +7361,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "rules": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 5000,
               "items": {
                 "$ref": "#/$defs/YamlRuleName"
               },
@@ -7357,6 +7389,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "steps": {
               "type": "array",
+              "maxItems": 100000,
               "items": {
                 "$ref": "#/$defs/YamlScenarioStep"
               },
@@ -7364,6 +7397,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "expect": {
               "type": "array",
+              "maxItems": 100000,
               "items": {
                 "$ref": "#/$defs/YamlExpectation"
               },
@@ -7395,6 +7429,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "else": {
             "type": "array",
             "minItems": 1,
+            "maxItems": 5000,
             "items": {
               "$ref": "#/$defs/YamlRuleName"
             }
@@ -7439,6 +7474,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "YamlPointValues",
           "description": "Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.",
           "type": "object",
+          "maxProperties": 100000,
           "propertyNames": {
             "$ref": "#/$defs/YamlScenarioPoint"
           },
@@ -7455,6 +7491,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "Target values by point (`main_meter.imported_energy: 130`).",
           "type": "object",
           "minProperties": 1,
+          "maxProperties": 100000,
           "propertyNames": {
             "$ref": "#/$defs/YamlScenarioPoint"
           },
@@ -8579,6 +8616,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "channels": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/SiteChannel"
           },
@@ -8586,6 +8624,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "instances": {
           "type": "array",
+          "maxItems": 100000,
           "items": {
             "$ref": "#/$defs/SiteInstance"
           },
@@ -8679,6 +8718,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "points": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/SitePoint"
               },
@@ -8937,6 +8977,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "point_refs": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 256,
               "uniqueItems": true,
               "description": "The points whose changes trigger the rule.",
               "items": {

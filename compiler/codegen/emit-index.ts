@@ -15,7 +15,7 @@ export function emitIndex(sources: readonly SchemaSource[]): string {
   file.addImportDeclaration({ moduleSpecifier: "./validators.js", namedImports: roots.map((r) => rawValidatorName(r.typeName)) });
   file.addImportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedImports: ["toDiagnostics", "type AjvError"] });
   file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js" });
-  file.addExportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedExports: ["escapePointerToken", "toDiagnostics"] });
+  file.addExportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedExports: ["escapePointerToken", "MAX_SCHEMA_DIAGNOSTICS", "toDiagnostics"] });
   file.addExportDeclaration({ moduleSpecifier: "./support/closest-name.js", namedExports: ["closestName"] });
   file.addTypeAlias({
     name: "RawValidator",

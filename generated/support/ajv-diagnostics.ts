@@ -20,6 +20,13 @@ export interface AjvError {
 // Wrapper keywords whose own errors only repeat the errors of their subschemas.
 const WRAPPERS = new Set(["if", "propertyNames", "oneOf", "anyOf", "allOf", "$ref"]);
 
+/**
+ * The most diagnostics one validation reports: the first MAX_SCHEMA_DIAGNOSTICS, then one
+ * `schema/too-many-problems` saying how many more there were (issue 19: a body of 100,000 wrong
+ * items is refused with a short answer, not 100,000 lines).
+ */
+export const MAX_SCHEMA_DIAGNOSTICS = 100;
+
 export function toDiagnostics(errors: readonly AjvError[] | null | undefined): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -28,24 +35,58 @@ export function toDiagnostics(errors: readonly AjvError[] | null | undefined): D
     if (WRAPPERS.has(error.keyword)) continue;
     const diagnostic = toDiagnostic(error);
     // A rule of a conditional branch (`if status is fallback then ...`) says which condition made it apply.
-    const why = branches.find((b) => error.schemaPath?.startsWith(b.path));
-    if (why !== undefined) diagnostic.message += ` (${why.description})`;
+    const why = branches.size === 0 ? undefined : branchOf(branches, error.schemaPath);
+    if (why !== undefined) diagnostic.message += ` (${why})`;
     const key = `${diagnostic.path}\u0000${diagnostic.code}\u0000${diagnostic.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     diagnostics.push(diagnostic);
   }
-  return diagnostics;
+  return capDiagnostics(diagnostics);
 }
 
-/** The then/else branches that applied, by schema path, with their description (only those that have one). */
-function conditionalBranches(errors: readonly AjvError[]): Array<{ path: string; description: string }> {
-  return errors.flatMap((error) => {
-    if (error.keyword !== "if" || error.schemaPath === undefined) return [];
+/** The first MAX_SCHEMA_DIAGNOSTICS, and one more saying how many were left out. */
+export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= MAX_SCHEMA_DIAGNOSTICS) return diagnostics;
+  const more = diagnostics.length - MAX_SCHEMA_DIAGNOSTICS;
+  const listed = diagnostics.slice(0, MAX_SCHEMA_DIAGNOSTICS);
+  listed.push({
+    code: "schema/too-many-problems",
+    severity: "error",
+    message: `${more} more ${more === 1 ? "problem" : "problems"} not listed: only the first ${MAX_SCHEMA_DIAGNOSTICS} are`,
+    path: "",
+  });
+  return listed;
+}
+
+/**
+ * The then/else branches that applied, by schema path (ending in `/`), with their description
+ * (only those that have one). The earliest error of a path wins, as a search in order would.
+ */
+function conditionalBranches(errors: readonly AjvError[]): Map<string, string> {
+  const branches = new Map<string, string>();
+  for (const error of errors) {
+    if (error.keyword !== "if" || error.schemaPath === undefined) continue;
     const branch = String(error.params.failingKeyword);
     const description = (error.parentSchema?.[branch] as { description?: unknown } | undefined)?.description;
-    return typeof description === "string" ? [{ path: `${error.schemaPath.slice(0, -"if".length)}${branch}/`, description }] : [];
-  });
+    const path = `${error.schemaPath.slice(0, -"if".length)}${branch}/`;
+    if (typeof description === "string" && !branches.has(path)) branches.set(path, description);
+  }
+  return branches;
+}
+
+/**
+ * The description of the branch whose path `schemaPath` starts with: a lookup per `/` of the path,
+ * not a scan of every branch (one per failing item could make the scan quadratic).
+ */
+function branchOf(branches: ReadonlyMap<string, string>, schemaPath: string | undefined): string | undefined {
+  if (schemaPath === undefined) return undefined;
+  // Longest first: a branch nested in another fails first, so ajv reported its `if` first.
+  for (let end = schemaPath.lastIndexOf("/"); end !== -1; end = end === 0 ? -1 : schemaPath.lastIndexOf("/", end - 1)) {
+    const description = branches.get(schemaPath.slice(0, end + 1));
+    if (description !== undefined) return description;
+  }
+  return undefined;
 }
 
 export function escapePointerToken(token: string): string {
@@ -129,8 +170,14 @@ function describe(error: AjvError): Description {
 function describeDiscriminator(error: AjvError, schema: Record<string, unknown>): Description {
   const tag = String(error.params.tag);
   if (error.params.error !== "mapping") return { message: `missing or invalid '${tag}': expected a string` };
-  const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown }> }> | undefined) ?? [];
-  const allowed = branches.map((b) => b.properties?.[tag]?.const).filter((v): v is string => typeof v === "string");
+  const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> | undefined) ?? [];
+  // A branch names its tag by `const`, or by `enum` when it serves several (enable, disable, delete).
+  const allowed = branches
+    .flatMap((b) => {
+      const property = b.properties?.[tag];
+      return property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    })
+    .filter((v): v is string => typeof v === "string");
   const value = String(error.params.tagValue);
   // Branches that are $refs show no const here; then the message cannot list the alternatives.
   if (allowed.length === 0) return { message: `unknown ${tag} ${JSON.stringify(value)}`, child: tag };

@@ -3928,6 +3928,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "actions": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/ActionResult"
           },
@@ -3935,6 +3936,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "path": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "type": "string",
             "description": "A node id."
@@ -3943,6 +3945,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "matched": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/MatchedCondition"
           },
@@ -3950,6 +3953,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "variables": {
           "type": "object",
+          "maxProperties": 100000,
           "additionalProperties": {
             "type": [
               "number",
@@ -3962,6 +3966,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "nodes": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/NodeDetail"
           },
@@ -4074,6 +4079,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "outputs": {
               "type": "array",
+              "maxItems": 1001,
               "items": {
                 "type": "string",
                 "description": "An output name."

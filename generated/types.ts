@@ -1876,16 +1876,22 @@ export interface ExecutionResult {
   success: boolean;
   /**
    * The actions the rule fired, in execution order, each with its own success flag.
+   *
+   * @maxItems 10000
    */
   actions: ActionResult[];
   /**
    * Ids of the visited nodes, in visiting order (a node reached twice appears twice).
+   *
+   * @maxItems 10000
    *
    * Items: A node id.
    */
   path: string[];
   /**
    * Every switch rule that was true and whose output was taken.
+   *
+   * @maxItems 10000
    */
   matched: MatchedCondition[];
   /**
@@ -1899,6 +1905,8 @@ export interface ExecutionResult {
   };
   /**
    * What each visited node did, in visiting order.
+   *
+   * @maxItems 10000
    */
   nodes: NodeDetail[];
   /**
@@ -1964,6 +1972,8 @@ export interface NodeDetail {
   type: string;
   /**
    * The outputs the node took; empty for `end` and for a node that stopped the evaluation.
+   *
+   * @maxItems 1001
    *
    * Items: An output name.
    */

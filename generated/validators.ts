@@ -19350,9 +19350,9 @@ return errors === 0;
 validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateExecutionResult = validate205;
-const schema429 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/execution-result.schema.json","title":"ExecutionResult","description":"The execution result record of one evaluation, as JSON: NaN and infinities appear as null.","type":"object","required":["success","actions","path","matched","variables","nodes","short_circuit"],"additionalProperties":false,"properties":{"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions":{"type":"array","items":{"$ref":"#/$defs/ActionResult"},"description":"The actions the rule fired, in execution order, each with its own success flag."},"path":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Ids of the visited nodes, in visiting order (a node reached twice appears twice)."},"matched":{"type":"array","items":{"$ref":"#/$defs/MatchedCondition"},"description":"Every switch rule that was true and whose output was taken."},"variables":{"type":"object","additionalProperties":{"type":["number","boolean","null"],"description":"The value; null for NaN (unavailable or not assigned on the path taken) and infinities."},"description":"Variable values at the end of the evaluation, by name."},"nodes":{"type":"array","items":{"$ref":"#/$defs/NodeDetail"},"description":"What each visited node did, in visiting order."},"short_circuit":{"description":"Set when an unavailable input stopped the evaluation; else null.","tsType":"null | ShortCircuit","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/ShortCircuit"}}},"$defs":{"ActionResult":{"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."},"MatchedCondition":{"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."},"NodeDetail":{"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."},"ShortCircuit":{"type":"object","required":["node","variable","instance","point_type","point","reason"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The input node that stopped."},"variable":{"type":"string","description":"The variable whose point was unavailable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"reason":{"type":"string","description":"Why the value was unavailable."}},"title":"ShortCircuit","description":"Where an unavailable input stopped the evaluation (input reads are strict)."}}};
+const schema429 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/execution-result.schema.json","title":"ExecutionResult","description":"The execution result record of one evaluation, as JSON: NaN and infinities appear as null.","type":"object","required":["success","actions","path","matched","variables","nodes","short_circuit"],"additionalProperties":false,"properties":{"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/ActionResult"},"description":"The actions the rule fired, in execution order, each with its own success flag."},"path":{"type":"array","maxItems":10000,"items":{"type":"string","description":"A node id."},"description":"Ids of the visited nodes, in visiting order (a node reached twice appears twice)."},"matched":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/MatchedCondition"},"description":"Every switch rule that was true and whose output was taken."},"variables":{"type":"object","maxProperties":100000,"additionalProperties":{"type":["number","boolean","null"],"description":"The value; null for NaN (unavailable or not assigned on the path taken) and infinities."},"description":"Variable values at the end of the evaluation, by name."},"nodes":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/NodeDetail"},"description":"What each visited node did, in visiting order."},"short_circuit":{"description":"Set when an unavailable input stopped the evaluation; else null.","tsType":"null | ShortCircuit","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/ShortCircuit"}}},"$defs":{"ActionResult":{"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."},"MatchedCondition":{"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."},"NodeDetail":{"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","maxItems":1001,"items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."},"ShortCircuit":{"type":"object","required":["node","variable","instance","point_type","point","reason"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The input node that stopped."},"variable":{"type":"string","description":"The variable whose point was unavailable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"reason":{"type":"string","description":"Why the value was unavailable."}},"title":"ShortCircuit","description":"Where an unavailable input stopped the evaluation (input reads are strict)."}}};
 const schema433 = {"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."};
-const schema434 = {"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."};
+const schema434 = {"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","maxItems":1001,"items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."};
 const schema430 = {"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19923,16 +19923,8 @@ errors++;
 if(data.actions !== undefined){
 let data1 = data.actions;
 if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate206(data1[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : appendErrors(vErrors, validate206.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.actions.type,parentSchema:schema429.properties.actions,data:data1};
+if(data1.length > 10000){
+const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.actions,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19941,15 +19933,18 @@ vErrors.push(err9);
 }
 errors++;
 }
+if(data1.length <= 10000){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate206(data1[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : appendErrors(vErrors, validate206.errors);
+errors = vErrors.length;
 }
-if(data.path !== undefined){
-let data3 = data.path;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/path/" + i1,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.properties.path.items.type,parentSchema:schema429.properties.path.items,data:data4};
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.actions.type,parentSchema:schema429.properties.actions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19959,9 +19954,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.path.type,parentSchema:schema429.properties.path,data:data3};
+if(data.path !== undefined){
+let data3 = data.path;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err11 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19970,16 +19967,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.matched !== undefined){
-let data5 = data.matched;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.node === undefined){
-const err12 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+if(data3.length <= 10000){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 !== "string"){
+const err12 = {instancePath:instancePath+"/path/" + i1,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.properties.path.items.type,parentSchema:schema429.properties.path.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19988,8 +19981,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data6.output === undefined){
-const err13 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.path.type,parentSchema:schema429.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19998,8 +19994,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data6.condition === undefined){
-const err14 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+}
+if(data.matched !== undefined){
+let data5 = data.matched;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err14 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.matched,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20008,9 +20008,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((key1 === "node") || (key1 === "output")) || (key1 === "condition"))){
-const err15 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema433,data:data6};
+if(data5.length <= 10000){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.node === undefined){
+const err15 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20019,11 +20023,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data6.node !== undefined){
-let data7 = data6.node;
-if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/matched/" + i2+"/node",schemaPath:"#/$defs/MatchedCondition/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.node.type,parentSchema:schema433.properties.node,data:data7};
+if(data6.output === undefined){
+const err16 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20032,11 +20033,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data6.output !== undefined){
-let data8 = data6.output;
-if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/matched/" + i2+"/output",schemaPath:"#/$defs/MatchedCondition/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.output.type,parentSchema:schema433.properties.output,data:data8};
+if(data6.condition === undefined){
+const err17 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20045,11 +20043,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data6.condition !== undefined){
-let data9 = data6.condition;
-if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/matched/" + i2+"/condition",schemaPath:"#/$defs/MatchedCondition/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.condition.type,parentSchema:schema433.properties.condition,data:data9};
+for(const key1 in data6){
+if(!(((key1 === "node") || (key1 === "output")) || (key1 === "condition"))){
+const err18 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20059,9 +20055,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema433.type,parentSchema:schema433,data:data6};
+if(data6.node !== undefined){
+let data7 = data6.node;
+if(typeof data7 !== "string"){
+const err19 = {instancePath:instancePath+"/matched/" + i2+"/node",schemaPath:"#/$defs/MatchedCondition/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.node.type,parentSchema:schema433.properties.node,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20071,9 +20068,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.matched.type,parentSchema:schema429.properties.matched,data:data5};
+if(data6.output !== undefined){
+let data8 = data6.output;
+if(typeof data8 !== "string"){
+const err20 = {instancePath:instancePath+"/matched/" + i2+"/output",schemaPath:"#/$defs/MatchedCondition/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.output.type,parentSchema:schema433.properties.output,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20083,13 +20081,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.variables !== undefined){
-let data10 = data.variables;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key2 in data10){
-let data11 = data10[key2];
-if(((!((typeof data11 == "number") && (isFinite(data11)))) && (typeof data11 !== "boolean")) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/variables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variables/additionalProperties/type",keyword:"type",params:{type: schema429.properties.variables.additionalProperties.type},message:"must be number,boolean,null",schema:schema429.properties.variables.additionalProperties.type,parentSchema:schema429.properties.variables.additionalProperties,data:data11};
+if(data6.condition !== undefined){
+let data9 = data6.condition;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/matched/" + i2+"/condition",schemaPath:"#/$defs/MatchedCondition/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.condition.type,parentSchema:schema433.properties.condition,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20101,7 +20096,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.properties.variables.type,parentSchema:schema429.properties.variables,data:data10};
+const err22 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema433.type,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20111,15 +20106,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.nodes !== undefined){
-let data12 = data.nodes;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-let data13 = data12[i3];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.node === undefined){
-const err23 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.matched.type,parentSchema:schema429.properties.matched,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20128,8 +20118,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data13.type === undefined){
-const err24 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+}
+if(data.variables !== undefined){
+let data10 = data.variables;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(Object.keys(data10).length > 100000){
+const err24 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxProperties",keyword:"maxProperties",params:{limit: 100000},message:"must NOT have more than 100000 properties",schema:100000,parentSchema:schema429.properties.variables,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20138,8 +20132,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data13.outputs === undefined){
-const err25 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+if(Object.keys(data10).length <= 100000){
+for(const key2 in data10){
+let data11 = data10[key2];
+if(((!((typeof data11 == "number") && (isFinite(data11)))) && (typeof data11 !== "boolean")) && (data11 !== null)){
+const err25 = {instancePath:instancePath+"/variables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variables/additionalProperties/type",keyword:"type",params:{type: schema429.properties.variables.additionalProperties.type},message:"must be number,boolean,null",schema:schema429.properties.variables.additionalProperties.type,parentSchema:schema429.properties.variables.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20148,9 +20145,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(((key3 === "node") || (key3 === "type")) || (key3 === "outputs"))){
-const err26 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema434,data:data13};
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.properties.variables.type,parentSchema:schema429.properties.variables,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20160,10 +20159,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data13.node !== undefined){
-let data14 = data13.node;
-if(typeof data14 !== "string"){
-const err27 = {instancePath:instancePath+"/nodes/" + i3+"/node",schemaPath:"#/$defs/NodeDetail/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.node.type,parentSchema:schema434.properties.node,data:data14};
+if(data.nodes !== undefined){
+let data12 = data.nodes;
+if(Array.isArray(data12)){
+if(data12.length > 10000){
+const err27 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.nodes,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20172,11 +20172,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data13.type !== undefined){
-let data15 = data13.type;
-if(typeof data15 !== "string"){
-const err28 = {instancePath:instancePath+"/nodes/" + i3+"/type",schemaPath:"#/$defs/NodeDetail/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.type.type,parentSchema:schema434.properties.type,data:data15};
+if(data12.length <= 10000){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.node === undefined){
+const err28 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20185,15 +20187,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data13.outputs !== undefined){
-let data16 = data13.outputs;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-let data17 = data16[i4];
-if(typeof data17 !== "string"){
-const err29 = {instancePath:instancePath+"/nodes/" + i3+"/outputs/" + i4,schemaPath:"#/$defs/NodeDetail/properties/outputs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.outputs.items.type,parentSchema:schema434.properties.outputs.items,data:data17};
+if(data13.type === undefined){
+const err29 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20202,10 +20197,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.properties.outputs.type,parentSchema:schema434.properties.outputs,data:data16};
+if(data13.outputs === undefined){
+const err30 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20214,10 +20207,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data:data13};
+for(const key3 in data13){
+if(!(((key3 === "node") || (key3 === "type")) || (key3 === "outputs"))){
+const err31 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20227,9 +20219,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.nodes.type,parentSchema:schema429.properties.nodes,data:data12};
+if(data13.node !== undefined){
+let data14 = data13.node;
+if(typeof data14 !== "string"){
+const err32 = {instancePath:instancePath+"/nodes/" + i3+"/node",schemaPath:"#/$defs/NodeDetail/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.node.type,parentSchema:schema434.properties.node,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -20239,10 +20232,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.short_circuit !== undefined){
-let data18 = data.short_circuit;
-if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/type",keyword:"type",params:{type: schema429.properties.short_circuit.type},message:"must be object,null",schema:schema429.properties.short_circuit.type,parentSchema:schema429.properties.short_circuit,data:data18};
+if(data13.type !== undefined){
+let data15 = data13.type;
+if(typeof data15 !== "string"){
+const err33 = {instancePath:instancePath+"/nodes/" + i3+"/type",schemaPath:"#/$defs/NodeDetail/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.type.type,parentSchema:schema434.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -20251,16 +20244,95 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid16 = true;
-const _errs45 = errors;
-if(data18 !== null){
-const err34 = {};
+}
+if(data13.outputs !== undefined){
+let data16 = data13.outputs;
+if(Array.isArray(data16)){
+if(data16.length > 1001){
+const err34 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/maxItems",keyword:"maxItems",params:{limit: 1001},message:"must NOT have more than 1001 items",schema:1001,parentSchema:schema434.properties.outputs,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(data16.length <= 1001){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+let data17 = data16[i4];
+if(typeof data17 !== "string"){
+const err35 = {instancePath:instancePath+"/nodes/" + i3+"/outputs/" + i4,schemaPath:"#/$defs/NodeDetail/properties/outputs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.outputs.items.type,parentSchema:schema434.properties.outputs.items,data:data17};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.properties.outputs.type,parentSchema:schema434.properties.outputs,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data:data13};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.nodes.type,parentSchema:schema429.properties.nodes,data:data12};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.short_circuit !== undefined){
+let data18 = data.short_circuit;
+if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
+const err39 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/type",keyword:"type",params:{type: schema429.properties.short_circuit.type},message:"must be object,null",schema:schema429.properties.short_circuit.type,parentSchema:schema429.properties.short_circuit,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs44 = errors;
+let valid16 = true;
+const _errs45 = errors;
+if(data18 !== null){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -20284,24 +20356,24 @@ var _valid0 = _errs47 === errors;
 valid16 = _valid0;
 }
 if(!valid16){
-const err35 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema429.properties.short_circuit.if,parentSchema:schema429.properties.short_circuit,data:data18};
+const err41 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema429.properties.short_circuit.if,parentSchema:schema429.properties.short_circuit,data:data18};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err41];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.type,parentSchema:schema429,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.type,parentSchema:schema429,data};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err42];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err42);
 }
 errors++;
 }

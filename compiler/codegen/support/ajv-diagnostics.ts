@@ -30,8 +30,14 @@ export function toDiagnostics(errors: readonly AjvError[] | null | undefined): D
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const branches = conditionalBranches(errors ?? []);
+  // Past the cap only the count is needed: a cheaper key (no message built) counts the rest.
+  const unlisted = new Set<string>();
   for (const error of errors ?? []) {
     if (WRAPPERS.has(error.keyword)) continue;
+    if (diagnostics.length === MAX_SCHEMA_DIAGNOSTICS) {
+      unlisted.add(`${error.instancePath}\u0000${error.propertyName ?? ""}\u0000${error.keyword}\u0000${JSON.stringify(error.params)}`);
+      continue;
+    }
     const diagnostic = toDiagnostic(error);
     // A rule of a conditional branch (`if status is fallback then ...`) says which condition made it apply.
     const why = branches.size === 0 ? undefined : branchOf(branches, error.schemaPath);
@@ -41,21 +47,18 @@ export function toDiagnostics(errors: readonly AjvError[] | null | undefined): D
     seen.add(key);
     diagnostics.push(diagnostic);
   }
-  return capDiagnostics(diagnostics);
+  if (unlisted.size > 0) diagnostics.push(notListed(unlisted.size));
+  return diagnostics;
 }
 
-/** The first MAX_SCHEMA_DIAGNOSTICS, and one more saying how many were left out. */
-export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  if (diagnostics.length <= MAX_SCHEMA_DIAGNOSTICS) return diagnostics;
-  const more = diagnostics.length - MAX_SCHEMA_DIAGNOSTICS;
-  const listed = diagnostics.slice(0, MAX_SCHEMA_DIAGNOSTICS);
-  listed.push({
+/** The last diagnostic of a capped list: how many more problems there were. */
+function notListed(more: number): Diagnostic {
+  return {
     code: "schema/too-many-problems",
     severity: "error",
     message: `${more} more ${more === 1 ? "problem" : "problems"} not listed: only the first ${MAX_SCHEMA_DIAGNOSTICS} are`,
     path: "",
-  });
-  return listed;
+  };
 }
 
 /**

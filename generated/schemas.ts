@@ -7395,7 +7395,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "steps": {
               "type": "array",
-              "maxItems": 100000,
+              "maxItems": 200000,
               "items": {
                 "$ref": "#/$defs/YamlScenarioStep"
               },
@@ -7403,7 +7403,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "expect": {
               "type": "array",
-              "maxItems": 100000,
+              "maxItems": 200000,
               "items": {
                 "$ref": "#/$defs/YamlExpectation"
               },

@@ -3140,13 +3140,13 @@ export interface YamlScenario {
   /**
    * Timed changes, applied in time order (ties in file order).
    *
-   * @maxItems 100000
+   * @maxItems 200000
    */
   steps?: YamlScenarioStep[];
   /**
    * What must happen; each expectation is checked against the scenario's whole timeline.
    *
-   * @maxItems 100000
+   * @maxItems 200000
    */
   expect?: YamlExpectation[];
 }

@@ -21,9 +21,19 @@ export function createAjv(sources: readonly SchemaSource[]): Ajv2020 {
     code: { esm: true, source: true, lines: true },
   });
   ajv.addVocabulary(["tsType"]); // read by json-schema-to-typescript only
-  checkLimitsFirst(ajv);
+  checkLimitsFirst(ajv, (baseId, ref) => resolveRef(sources, baseId, ref));
   for (const source of sources) ajv.addSchema(source.schema);
   return ajv;
+}
+
+/** The subschema `ref` names (relative to `baseId`), looked up in the sources by `$id` and JSON Pointer. */
+function resolveRef(sources: readonly SchemaSource[], baseId: string, ref: string): Record<string, unknown> | undefined {
+  const [base = "", pointer = ""] = new URL(ref, baseId).href.split("#");
+  let schema: unknown = sources.find((s) => s.schema.$id === base)?.schema;
+  for (const token of pointer.split("/").filter(Boolean)) {
+    schema = (schema as Record<string, unknown> | undefined)?.[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return schema !== null && typeof schema === "object" ? (schema as Record<string, unknown>) : undefined;
 }
 
 export function rawValidatorName(typeName: string): string {
@@ -37,7 +47,7 @@ export function emitValidators(sources: readonly SchemaSource[]): string {
     if (ajv.getSchema(id) === undefined) throw new Error(`schema ${id} did not compile`);
     exports[rawValidatorName(typeName)] = id;
   }
-  const code = toStaticImports(appendInPlace(standaloneCode(ajv, exports)));
+  const code = toStaticImports(appendInPlace(withBareIndices(standaloneCode(ajv, exports))));
   return `${GENERATED_HEADER}// @ts-nocheck: ajv's standalone output is plain JavaScript.\n${code}\n`;
 }
 
@@ -79,4 +89,10 @@ function appendInPlace(code: string): string {
   const rewritten = code.replace(CONCAT, "vErrors = vErrors === null ? $1.errors : appendErrors(vErrors, $1.errors);");
   if (rewritten.includes(".concat(")) throw new Error("ajv standalone output still concatenates errors: extend appendInPlace");
   return `${rewritten}\n${APPEND_ERRORS}`;
+}
+
+// uniqueItems of scalar items finds duplicates through an object keyed by item; ajv makes it `{}`,
+// whose "__proto__" key cannot hold a number, so two "__proto__" items went unnoticed.
+function withBareIndices(code: string): string {
+  return code.replace(/^const (indices\d+) = \{\};$/gm, "const $1 = Object.create(null);");
 }

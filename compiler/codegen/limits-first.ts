@@ -17,8 +17,13 @@ interface CodeRule {
   definition: { code?: (cxt: KeywordCxt, ruleType?: string) => void };
 }
 
+/** The schema a `$ref` names, from the base URI it is resolved against; undefined if unknown. */
+export type RefResolver = (baseId: string, ref: string) => Record<string, unknown> | undefined;
+
+const SCALAR = new Set(["string", "number", "integer", "boolean", "null"]);
+
 /** Rewires this ajv instance's per-item and per-key keywords (the keyword modules stay untouched). */
-export function checkLimitsFirst(ajv: Ajv2020): void {
+export function checkLimitsFirst(ajv: Ajv2020, resolve: RefResolver): void {
   const rules = ajv.RULES.all as unknown as Record<string, CodeRule | boolean | undefined>;
   const guard = (keyword: string, within: (cxt: KeywordCxt) => Code | undefined): void => {
     const rule = rules[keyword];
@@ -43,6 +48,25 @@ export function checkLimitsFirst(ajv: Ajv2020): void {
       const max = limit(cxt, "maxItems");
       return max === undefined ? undefined : _`${cxt.data}.length <= ${max}`;
     });
+  }
+  // uniqueItems compares every pair unless it sees the items' type is scalar (then one pass with
+  // a map); behind a `$ref` (a wire's NodeId targets) it cannot see it: give it the target's type.
+  const uniqueItems = rules.uniqueItems;
+  if (typeof uniqueItems === "object" && uniqueItems.definition.code !== undefined) {
+    const code = uniqueItems.definition.code;
+    uniqueItems.definition = {
+      ...uniqueItems.definition,
+      code(cxt, ruleType) {
+        const parent = cxt.parentSchema as Record<string, unknown>;
+        const items = parent.items as Record<string, unknown> | undefined;
+        const type = typeof items?.$ref === "string" && items.type === undefined ? resolve(String(cxt.it.baseId), items.$ref)?.type : undefined;
+        const types = ([] as unknown[]).concat(type ?? []);
+        if (types.length > 0 && types.every((t) => SCALAR.has(String(t)))) {
+          (cxt as { parentSchema: unknown }).parentSchema = { ...parent, items: { type } };
+        }
+        code(cxt, ruleType);
+      },
+    };
   }
   for (const keyword of PER_KEY) {
     guard(keyword, (cxt) => {

@@ -67,13 +67,22 @@ describe("generated validators: limits first, linear errors, capped diagnostics 
   });
 
   it("issue 19: 200,000 wrong items of an array without a limit are collected and capped (a raw validator within its limits)", () => {
-    // The scenario file's steps allow 100,000: two scenarios of 100,000 wrong steps each.
+    // Within the scenario file's limits (200,000 steps each): two scenarios of 100,000 wrong steps.
     const diagnostics: generated.Diagnostic[] = [];
     const scenario = (name: string) => ({ name, rules: "r", steps: zeros(100_000) });
     const copied = elementsConcatenated(() => void generated.validateYamlScenarioFile({ scenarios: [scenario("a"), scenario("b")] }, diagnostics));
     expect(copied).to.be.lessThan(200_000);
     expect(diagnostics).to.have.length(generated.MAX_SCHEMA_DIAGNOSTICS + 1);
     expect(diagnostics.at(-1)!.code).to.equal("schema/too-many-problems");
+  });
+
+  it("a wire's targets are checked for duplicates in one pass that still finds \"__proto__\" twice, naming the earlier and the later item", () => {
+    const diagnostics: generated.Diagnostic[] = [];
+    const flow = { nodes: [{ id: "s", type: "start", position: { x: 0, y: 0 }, data: { config: { wires: { default: ["a", "__proto__", "b", "__proto__"] } } } }], edges: [] };
+    expect(generated.validateFlowJson(flow, diagnostics)).to.equal(false);
+    expect(diagnostics.map((d) => [d.code, d.path, d.message])).to.deep.equal([
+      ["schema/unique-items", "/nodes/0/data/config/wires/default/3", "items 1 and 3 are identical; each item may appear once"],
+    ]);
   });
 
   it("issue 19: every array and object map a client or a file can send has maxItems / maxProperties in its schema", () => {

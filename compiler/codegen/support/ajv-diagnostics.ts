@@ -162,8 +162,11 @@ function describe(error: AjvError): Description {
       const name = error.instancePath.slice(error.instancePath.lastIndexOf("/") + 1);
       return { message: `'${name.replace(/~1/g, "/").replace(/~0/g, "~")}' is not allowed here` };
     }
-    case "uniqueItems":
-      return { message: `items ${String(p.j)} and ${String(p.i)} are identical; each item may appear once`, child: String(p.i) };
+    case "uniqueItems": {
+      // ajv's pairwise loop reports (j, i) with j < i, its one-pass loop (scalar items) the reverse.
+      const [first, second] = [Number(p.i), Number(p.j)].sort((a, b) => a - b);
+      return { message: `items ${String(first)} and ${String(second)} are identical; each item may appear once`, child: String(second) };
+    }
     default:
       return { message: error.message ?? `fails the '${error.keyword}' check` };
   }

@@ -68,6 +68,7 @@ function toStaticImports(code: string): string {
     },
   );
   if (/\brequire\(/.test(rewritten)) throw new Error("ajv standalone output still calls require(): extend toStaticImports");
+  imports.push(`import { MAX_AJV_ERRORS, TooManyErrors } from "./support/too-many-errors.js";`);
   return [...imports, rewritten.replace(/^"use strict";/, "")].join("\n");
 }
 
@@ -75,11 +76,15 @@ function toStaticImports(code: string): string {
 // callee's errors (`vErrors.concat(...)`): an array of n wrong items cost n^2/2 copies (issue 19).
 // Appending in place keeps the same list in the same order at linear cost.
 const CONCAT = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);$/gm;
+// Past MAX_AJV_ERRORS the check stops (support/too-many-errors.ts says why that is safe).
 const APPEND_ERRORS = [
   "/** Appends `from` to `into` (ajv's code had `into.concat(from)`, a copy per call): linear error collection. */",
   "function appendErrors(into, from){",
   "for(const error of from){",
   "into.push(error);",
+  "}",
+  "if(into.length >= MAX_AJV_ERRORS){",
+  "throw new TooManyErrors(into);",
   "}",
   "return into;",
   "}",

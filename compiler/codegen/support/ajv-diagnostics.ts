@@ -26,7 +26,8 @@ const WRAPPERS = new Set(["if", "propertyNames", "oneOf", "anyOf", "allOf", "$re
  */
 export const MAX_SCHEMA_DIAGNOSTICS = 100;
 
-export function toDiagnostics(errors: readonly AjvError[] | null | undefined): Diagnostic[] {
+/** `stopped`: the validator gave up collecting errors (too-many-errors.ts), so there are more than these. */
+export function toDiagnostics(errors: readonly AjvError[] | null | undefined, stopped = false): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const branches = conditionalBranches(errors ?? []);
@@ -47,16 +48,18 @@ export function toDiagnostics(errors: readonly AjvError[] | null | undefined): D
     seen.add(key);
     diagnostics.push(diagnostic);
   }
-  if (unlisted.size > 0) diagnostics.push(notListed(unlisted.size));
+  if (unlisted.size > 0 || stopped) diagnostics.push(notListed(unlisted.size, stopped));
   return diagnostics;
 }
 
 /** The last diagnostic of a capped list: how many more problems there were. */
-function notListed(more: number): Diagnostic {
+function notListed(more: number, stopped: boolean): Diagnostic {
+  const count = stopped && more === 0 ? "more problems" : `${stopped ? "at least " : ""}${more} more ${more === 1 ? "problem" : "problems"}`;
+  const why = stopped ? " (the check stopped counting)" : "";
   return {
     code: "schema/too-many-problems",
     severity: "error",
-    message: `${more} more ${more === 1 ? "problem" : "problems"} not listed: only the first ${MAX_SCHEMA_DIAGNOSTICS} are`,
+    message: `${count} not listed: only the first ${MAX_SCHEMA_DIAGNOSTICS} are${why}`,
     path: "",
   };
 }

@@ -2,9 +2,10 @@
 import type { AuditChainReport, AuditEvent, AuditEventPage, AuditEventQuery, AuditVerifyQuery, ConfirmedRequest, DataProcessingPackFile, DataProcessingTask, DataProcessingTaskList, DecisionPage, DecisionQuery, DecisionRecord, DerivedData, DerivedDataPage, DerivedDataQuery, Diagnostic, ErrorResponse, ExecutionResult, FlowJson, ForecastOutput, ForecastProcessorContract, Health, HistoryEntry, HistoryPage, HistoryQuery, LiveHistoryMessage, ManualExecution, NodesJson, PageQuery, PlatformMetadata, ProcessTaskRequest, ProcessTaskResponse, ProcessingErrorEnvelope, ProcessingFrame, ProcessingResult, ProcessorHealthReport, ProcessorRequest, ProcessorRouteConfig, ReloadSummary, Rule, RuleBatchRequest, RuleBatchResult, RuleCreateRequest, RuleCreated, RuleDeleted, RuleSummaryPage, RuleUpdateRequest, RuleValidateRequest, RuleValidation, RuleVariables, SchedulerStatusQuery, SchedulerStatusReport, SiteModel, SitePoints, TaskDiscoveryEntry, TriggerConfig, V1Error, YamlRuleFile, YamlScenarioFile } from "./types.js";
 import { rawValidateAuditChainReport, rawValidateAuditEventPage, rawValidateAuditEventQuery, rawValidateAuditEvent, rawValidateAuditVerifyQuery, rawValidateConfirmedRequest, rawValidateDataProcessingTaskList, rawValidateDerivedData, rawValidateProcessingErrorEnvelope, rawValidateForecastProcessorContract, rawValidateForecastOutput, rawValidateDataProcessingPackFile, rawValidateProcessTaskRequest, rawValidateProcessingFrame, rawValidateProcessorRequest, rawValidateProcessorRouteConfig, rawValidateProcessingResult, rawValidateTaskDiscoveryEntry, rawValidateDataProcessingTask, rawValidateDecisionPage, rawValidateDecisionQuery, rawValidateDecisionRecord, rawValidateDerivedDataPage, rawValidateDerivedDataQuery, rawValidateDiagnostic, rawValidateErrorResponse, rawValidateExecutionResult, rawValidateFlowJson, rawValidateHealth, rawValidateHistoryEntry, rawValidateHistoryPage, rawValidateHistoryQuery, rawValidateLiveHistoryMessage, rawValidateManualExecution, rawValidateNodesJson, rawValidatePageQuery, rawValidatePlatformMetadata, rawValidateProcessTaskResponse, rawValidateProcessorHealthReport, rawValidateReloadSummary, rawValidateRuleBatchRequest, rawValidateRuleBatchResult, rawValidateRuleCreateRequest, rawValidateRuleCreated, rawValidateRuleDeleted, rawValidateYamlRuleFile, rawValidateRuleSummaryPage, rawValidateRuleUpdateRequest, rawValidateRuleValidateRequest, rawValidateRuleValidation, rawValidateRuleVariables, rawValidateRule, rawValidateYamlScenarioFile, rawValidateSchedulerStatusQuery, rawValidateSchedulerStatusReport, rawValidateSitePoints, rawValidateSiteModel, rawValidateTriggerConfig, rawValidateV1Error } from "./validators.js";
 import { toDiagnostics, type AjvError } from "./support/ajv-diagnostics.js";
+import { TooManyErrors } from "./support/too-many-errors.js";
 
 export type * from "./types.js";
-export { escapePointerToken, toDiagnostics } from "./support/ajv-diagnostics.js";
+export { escapePointerToken, MAX_SCHEMA_DIAGNOSTICS, toDiagnostics } from "./support/ajv-diagnostics.js";
 export { closestName } from "./support/closest-name.js";
 
 type RawValidator = ((value: unknown) => boolean) & { errors?: AjvError[] | null };
@@ -545,7 +546,15 @@ export function validateV1Error(value: unknown, diagnostics?: Diagnostic[]): val
 }
 
 function check(validate: RawValidator, value: unknown, diagnostics: Diagnostic[] | undefined): boolean {
-  if (validate(value)) return true;
+  try {
+    if (validate(value)) return true;
+  } catch (error) {
+    // Too many errors to collect them all: the ones collected are listed, the rest counted from them.
+    if (!(error instanceof TooManyErrors)) throw error;
+    diagnostics?.push(...toDiagnostics(error.errors, true));
+    return false;
+  }
+
   diagnostics?.push(...toDiagnostics(validate.errors));
   return false;
 }

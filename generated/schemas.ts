@@ -1109,6 +1109,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "task_kinds": {
           "type": "array",
           "minItems": 1,
+          "maxItems": 64,
           "uniqueItems": true,
           "items": {
             "$ref": "common.schema.json#/$defs/TaskKind"
@@ -1122,6 +1123,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         "value_types": {
           "type": "array",
           "minItems": 1,
+          "maxItems": 64,
           "uniqueItems": true,
           "items": {
             "$ref": "common.schema.json#/$defs/FeatureValueType"
@@ -3926,6 +3928,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "actions": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/ActionResult"
           },
@@ -3933,6 +3936,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "path": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "type": "string",
             "description": "A node id."
@@ -3941,6 +3945,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "matched": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/MatchedCondition"
           },
@@ -3948,6 +3953,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "variables": {
           "type": "object",
+          "maxProperties": 100000,
           "additionalProperties": {
             "type": [
               "number",
@@ -3960,6 +3966,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "nodes": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/NodeDetail"
           },
@@ -4072,6 +4079,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "outputs": {
               "type": "array",
+              "maxItems": 1001,
               "items": {
                 "type": "string",
                 "description": "An output name."
@@ -4146,6 +4154,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "edges": {
           "type": "array",
+          "maxItems": 10000,
           "description": "Editor edges; when present they must match the wires one to one.",
           "items": {
             "$ref": "#/$defs/FlowEdge"
@@ -4256,6 +4265,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                       "properties": {
                         "variables": {
                           "type": "array",
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/InputVariable"
                           },
@@ -4263,6 +4273,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         },
                         "params": {
                           "type": "array",
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/Param"
                           },
@@ -4323,6 +4334,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "rules": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 1000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/SwitchRule"
                           },
@@ -4386,6 +4398,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "writes": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/PointWrite"
                           },
@@ -4446,6 +4459,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                         "assign": {
                           "type": "array",
                           "minItems": 1,
+                          "maxItems": 10000,
                           "items": {
                             "$ref": "flow-parts.schema.json#/$defs/Assignment"
                           },
@@ -4848,6 +4862,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "WireTargets",
           "description": "Ids of the nodes an output leads to, in execution order.",
           "type": "array",
+          "maxItems": 1000,
           "items": {
             "$ref": "#/$defs/NodeId"
           },
@@ -4857,6 +4872,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "WireMap",
           "description": "Output name to the ids of the nodes it leads to. `default` for every node but switch outputs and end (none).",
           "type": "object",
+          "maxProperties": 1001,
           "propertyNames": {
             "$ref": "#/$defs/Identifier"
           },
@@ -5298,6 +5314,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 },
                 "variables": {
                   "type": "array",
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/InputVariable"
                   },
@@ -5306,6 +5323,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "params": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/Param"
                   },
@@ -5338,6 +5356,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "rules": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 1000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/SwitchRule"
                   },
@@ -5366,6 +5385,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "writes": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/PointWrite"
                   },
@@ -5394,6 +5414,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
                 "assign": {
                   "type": "array",
                   "minItems": 1,
+                  "maxItems": 10000,
                   "items": {
                     "$ref": "flow-parts.schema.json#/$defs/Assignment"
                   },
@@ -6125,6 +6146,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "properties": {
         "rules": {
           "type": "array",
+          "maxItems": 5000,
           "items": {
             "$ref": "#/$defs/YamlRule"
           },
@@ -6166,6 +6188,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "steps": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6173,12 +6196,14 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "blocks": {
               "type": "object",
+              "maxProperties": 1000,
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
               },
               "description": "Named step sequences that `goto: <name>` continues with, in the order written.",
               "additionalProperties": {
                 "type": "array",
+                "maxItems": 10000,
                 "items": {
                   "$ref": "#/$defs/Step"
                 },
@@ -6255,6 +6280,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "on_change": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 256,
               "items": {
                 "$ref": "#/$defs/TriggerSource"
               },
@@ -6631,6 +6657,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "input": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6653,6 +6680,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "param": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Parameter name to its value, e.g. `setpoint: 22.5`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6679,6 +6707,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "let": {
               "type": "object",
               "minProperties": 1,
+              "maxProperties": 10000,
               "description": "Variable name to its expression, e.g. `error: zone_temp - setpoint`.",
               "propertyNames": {
                 "$ref": "flow-parts.schema.json#/$defs/Identifier"
@@ -6741,6 +6770,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "node": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/SimpleStep"
               },
@@ -6766,6 +6796,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "then": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6784,6 +6815,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "properties": {
             "else": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6807,6 +6839,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "cases": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 1000,
               "items": {
                 "$ref": "#/$defs/WhenStep"
               },
@@ -6814,6 +6847,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "else": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/Step"
               },
@@ -6833,8 +6867,10 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "fork": {
               "type": "array",
               "minItems": 2,
+              "maxItems": 1000,
               "items": {
                 "type": "array",
+                "maxItems": 10000,
                 "items": {
                   "$ref": "#/$defs/Step"
                 },
@@ -7300,6 +7336,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
       "properties": {
         "scenarios": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/YamlScenario"
           },
@@ -7330,6 +7367,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "rules": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 5000,
               "items": {
                 "$ref": "#/$defs/YamlRuleName"
               },
@@ -7357,6 +7395,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "steps": {
               "type": "array",
+              "maxItems": 200000,
               "items": {
                 "$ref": "#/$defs/YamlScenarioStep"
               },
@@ -7364,6 +7403,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "expect": {
               "type": "array",
+              "maxItems": 200000,
               "items": {
                 "$ref": "#/$defs/YamlExpectation"
               },
@@ -7395,6 +7435,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "else": {
             "type": "array",
             "minItems": 1,
+            "maxItems": 5000,
             "items": {
               "$ref": "#/$defs/YamlRuleName"
             }
@@ -7439,6 +7480,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "title": "YamlPointValues",
           "description": "Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.",
           "type": "object",
+          "maxProperties": 100000,
           "propertyNames": {
             "$ref": "#/$defs/YamlScenarioPoint"
           },
@@ -7455,6 +7497,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
           "description": "Target values by point (`main_meter.imported_energy: 130`).",
           "type": "object",
           "minProperties": 1,
+          "maxProperties": 100000,
           "propertyNames": {
             "$ref": "#/$defs/YamlScenarioPoint"
           },
@@ -8579,6 +8622,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "channels": {
           "type": "array",
+          "maxItems": 10000,
           "items": {
             "$ref": "#/$defs/SiteChannel"
           },
@@ -8586,6 +8630,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
         },
         "instances": {
           "type": "array",
+          "maxItems": 100000,
           "items": {
             "$ref": "#/$defs/SiteInstance"
           },
@@ -8679,6 +8724,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             },
             "points": {
               "type": "array",
+              "maxItems": 10000,
               "items": {
                 "$ref": "#/$defs/SitePoint"
               },
@@ -8937,6 +8983,7 @@ export const SCHEMAS: readonly SchemaFile[] = deepFreeze<readonly SchemaFile[]>(
             "point_refs": {
               "type": "array",
               "minItems": 1,
+              "maxItems": 256,
               "uniqueItems": true,
               "description": "The points whose changes trigger the rule.",
               "items": {

@@ -234,6 +234,8 @@ export type FlowNode = StartNode | InputNode | SwitchNode | ChangeNode | CalcNod
 export type NodeId = string;
 /**
  * Ids of the nodes an output leads to, in execution order.
+ *
+ * @maxItems 1000
  */
 export type WireTargets = NodeId[];
 /**
@@ -966,6 +968,7 @@ export interface ForecastProcessorContract {
    * The task kinds it serves.
    *
    * @minItems 1
+   * @maxItems 64
    */
   task_kinds: TaskKind[];
   timestamp_semantics: TimestampSemantics;
@@ -973,6 +976,7 @@ export interface ForecastProcessorContract {
    * The feature value types it accepts.
    *
    * @minItems 1
+   * @maxItems 64
    */
   value_types: FeatureValueType[];
   /**
@@ -1872,16 +1876,22 @@ export interface ExecutionResult {
   success: boolean;
   /**
    * The actions the rule fired, in execution order, each with its own success flag.
+   *
+   * @maxItems 10000
    */
   actions: ActionResult[];
   /**
    * Ids of the visited nodes, in visiting order (a node reached twice appears twice).
+   *
+   * @maxItems 10000
    *
    * Items: A node id.
    */
   path: string[];
   /**
    * Every switch rule that was true and whose output was taken.
+   *
+   * @maxItems 10000
    */
   matched: MatchedCondition[];
   /**
@@ -1895,6 +1905,8 @@ export interface ExecutionResult {
   };
   /**
    * What each visited node did, in visiting order.
+   *
+   * @maxItems 10000
    */
   nodes: NodeDetail[];
   /**
@@ -1961,6 +1973,8 @@ export interface NodeDetail {
   /**
    * The outputs the node took; empty for `end` and for a node that stopped the evaluation.
    *
+   * @maxItems 1001
+   *
    * Items: An output name.
    */
   outputs: string[];
@@ -1977,6 +1991,8 @@ export interface FlowJson {
   nodes: FlowNode[];
   /**
    * Editor edges; when present they must match the wires one to one.
+   *
+   * @maxItems 10000
    */
   edges: FlowEdge[];
   viewport?: Viewport;
@@ -2061,10 +2077,14 @@ export interface InputNodeData {
 export interface InputConfig {
   /**
    * Variables read from live point values (strict: an unavailable value stops the evaluation).
+   *
+   * @maxItems 10000
    */
   variables: InputVariable[];
   /**
    * Named constants of the rule.
+   *
+   * @maxItems 10000
    */
   params?: Param[];
   wires: WireMap;
@@ -2120,6 +2140,7 @@ export interface SwitchConfig {
    * Conditions in order, each selecting its output.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   rules: SwitchRule[];
   mode?: SwitchMode;
@@ -2164,6 +2185,7 @@ export interface ChangeConfig {
    * Point writes, in order.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   writes: PointWrite[];
   wires: WireMap;
@@ -2212,6 +2234,7 @@ export interface CalcConfig {
    * Assignments, evaluated in order; each defines a new variable.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   assign: Assignment[];
   wires: WireMap;
@@ -2811,6 +2834,8 @@ export interface RuleDeleted {
 export interface YamlRuleFile {
   /**
    * The rules of the file, in order.
+   *
+   * @maxItems 5000
    */
   rules: YamlRule[];
 }
@@ -2834,6 +2859,8 @@ export interface YamlRule {
   trigger?: YamlTrigger;
   /**
    * The rule's statements, in order, as in a DSL rule body.
+   *
+   * @maxItems 10000
    */
   steps?: Step[];
   /**
@@ -2842,6 +2869,8 @@ export interface YamlRule {
   blocks?: {
     /**
      * The block's steps.
+     *
+     * @maxItems 10000
      */
     [k: string]: Step[] | undefined;
   };
@@ -3076,6 +3105,8 @@ export interface Rule {
 export interface YamlScenarioFile {
   /**
    * The scenarios of the file, in order.
+   *
+   * @maxItems 10000
    */
   scenarios: YamlScenario[];
 }
@@ -3095,6 +3126,7 @@ export interface YamlScenario {
    * Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation.
    *
    * @minItems 1
+   * @maxItems 5000
    */
   rules?: YamlRuleName[];
   start?: YamlScenarioInstant;
@@ -3107,10 +3139,14 @@ export interface YamlScenario {
   initial?: YamlPointValues;
   /**
    * Timed changes, applied in time order (ties in file order).
+   *
+   * @maxItems 200000
    */
   steps?: YamlScenarioStep[];
   /**
    * What must happen; each expectation is checked against the scenario's whole timeline.
+   *
+   * @maxItems 200000
    */
   expect?: YamlExpectation[];
 }
@@ -3377,10 +3413,14 @@ export interface SiteModel {
   description?: string;
   /**
    * The channels of the site; each instance is routed to one of them.
+   *
+   * @maxItems 10000
    */
   channels: SiteChannel[];
   /**
    * The device instances of the site, each with its points.
+   *
+   * @maxItems 100000
    */
   instances: SiteInstance[];
 }
@@ -3419,6 +3459,8 @@ export interface SiteInstance {
   description?: string;
   /**
    * The instance's points; (type, point) is unique within the instance.
+   *
+   * @maxItems 10000
    */
   points: SitePoint[];
 }
@@ -3554,6 +3596,7 @@ export interface OnChangeTrigger {
    * The points whose changes trigger the rule.
    *
    * @minItems 1
+   * @maxItems 256
    */
   point_refs: PointRef[];
   /**
@@ -3642,12 +3685,15 @@ export interface ExecInput {
   type: "input";
   /**
    * Variables read from live point values (strict: an unavailable value stops the evaluation).
+   *
+   * @maxItems 10000
    */
   variables: InputVariable[];
   /**
    * Named constants of the rule.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   params?: Param[];
   next: WireMap;
@@ -3665,6 +3711,7 @@ export interface ExecSwitch {
    * Conditions in order, each selecting its output.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   rules: SwitchRule[];
   next: WireMap;
@@ -3681,6 +3728,7 @@ export interface ExecChange {
    * Point writes, in order.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   writes: PointWrite[];
   next: WireMap;
@@ -3697,6 +3745,7 @@ export interface ExecCalc {
    * Assignments, evaluated in order; each defines a new variable.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   assign: Assignment[];
   next: WireMap;
@@ -3739,6 +3788,7 @@ export interface YamlOnChangeTrigger {
    * Input variable names or points, e.g. `[zone_temp, "measurement(12, 3)", zone1.occupancy]`.
    *
    * @minItems 1
+   * @maxItems 256
    */
   on_change: TriggerSource[];
   deadband?: Duration;
@@ -3903,6 +3953,7 @@ export interface NodeStep {
    * The steps of the node: inputs and params, or lets, or writes.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   node: SimpleStep[];
 }
@@ -3914,6 +3965,8 @@ export interface WhenStep {
   output?: Identifier;
   /**
    * The steps run when this case is taken.
+   *
+   * @maxItems 10000
    */
   then: Step[];
 }
@@ -3923,6 +3976,8 @@ export interface WhenStep {
 export interface ElseStep {
   /**
    * The steps run when no case is taken.
+   *
+   * @maxItems 10000
    */
   else: Step[];
 }
@@ -3935,10 +3990,13 @@ export interface MatchStep {
    * The cases, each `{when, output?, then}`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   cases: WhenStep[];
   /**
    * The steps run when no case is taken.
+   *
+   * @maxItems 10000
    */
   else?: Step[];
 }
@@ -3950,6 +4008,7 @@ export interface ForkStep {
    * The branches (at least two), each a list of steps.
    *
    * @minItems 2
+   * @maxItems 1000
    */
   fork: Step[][];
 }

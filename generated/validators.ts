@@ -2,6 +2,7 @@
 // @ts-nocheck: ajv's standalone output is plain JavaScript.
 import func3Module from "ajv/dist/runtime/ucs2length.js";
 import { jsonEqual as func0Equal } from "./support/json-equal.js";
+import { MAX_AJV_ERRORS, TooManyErrors } from "./support/too-many-errors.js";
 
 export const rawValidateAuditChainReport = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/audit-chain-report.schema.json","title":"AuditChainReport","description":"GET /api/v1/audit/verify: whether the audit hash chain (of every tenant) is intact over the range, the first event that breaks it, and whether the database still refuses changes to audit rows.","type":"object","required":["ok","from","to","checked","firstBroken","last","guards"],"additionalProperties":false,"properties":{"ok":{"type":"boolean","description":"True when every event of the range verified."},"from":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"First sequence of the range."},"to":{"description":"Last sequence examined: the range's end or the last stored event; null when the range held no event.","tsType":"string | null","type":["string","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"api-parts.schema.json#/$defs/AuditSequence"}},"checked":{"type":"integer","minimum":0,"description":"Events verified before the end of the range or the first break."},"firstBroken":{"description":"The first event that breaks the chain, null when intact.","tsType":"{ sequence: string; kind: \"sequence-gap\" | \"digest-mismatch\" | \"malformed\"; reason: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","kind","reason"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The sequence where the chain breaks (for a gap: the first event after the missing ones; when the range ends on missing events, the first missing one)."},"kind":{"enum":["sequence-gap","digest-mismatch","malformed"],"description":"sequence-gap: events missing, inserted or out of order; digest-mismatch: the event, or the one before it, was altered (a bad link); malformed: the stored row is not an event of its sequence."},"reason":{"type":"string","description":"What was found, in words."}}}]},"last":{"description":"The last verified event; keep its digest elsewhere (a log, a ticket) to detect a later cut at the tail. Null when none verified.","tsType":"{ sequence: string; evidenceDigest: string } | null","anyOf":[{"type":"null"},{"type":"object","required":["sequence","evidenceDigest"],"additionalProperties":false,"properties":{"sequence":{"$ref":"api-parts.schema.json#/$defs/AuditSequence","description":"The event's sequence."},"evidenceDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"The event's evidenceDigest: lower-case hex sha256."}}}]},"guards":{"type":"object","description":"The append-only triggers of the audit table: whether they exist, are enabled and are as the migration made them. Not part of `ok` (which is the chain's verdict); `svc audit verify` fails on either.","required":["intact","problems"],"additionalProperties":false,"properties":{"intact":{"type":"boolean","description":"True when every append-only trigger is in place and enabled."},"problems":{"type":"array","items":{"type":"string"},"description":"Each trigger missing, disabled or changed, and what it no longer refuses, in words."}}}}};
@@ -1281,7 +1282,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate23(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = vErrors === null ? validate23.errors : appendErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -1376,7 +1377,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate25(data3[i1], {instancePath:instancePath+"/gaps/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = vErrors === null ? validate25.errors : appendErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -1830,7 +1831,6 @@ const schema83 = {"title":"VersionText","description":"A version label, e.g. `1.
 const schema86 = {"title":"ArtifactName","description":"An artifact kind or family, e.g. `model`, `seasonal-naive`: letters, digits and `.`, `_`, `-`; never a path or URL.","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"};
 const schema92 = {"title":"Limit","description":"A finite resource limit: an integer of at least 1.","type":"integer","minimum":1,"maximum":9007199254740991};
 const func3 = func3Module.default;
-const func0 = func0Equal;
 const pattern22 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$", "u");
 const pattern24 = new RegExp("^svc\\.[a-z0-9-]+(\\.[a-z0-9-]+)*\\.v[1-9][0-9]*$", "u");
 const pattern25 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,63}$", "u");
@@ -2288,6 +2288,7 @@ vErrors.push(err38);
 }
 errors++;
 }
+if(data8.length <= 768){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
@@ -2463,6 +2464,7 @@ else {
 vErrors.push(err53);
 }
 errors++;
+}
 }
 }
 }
@@ -2846,6 +2848,7 @@ vErrors.push(err87);
 }
 errors++;
 }
+if(data23.length <= 256){
 const len1 = data23.length;
 for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
@@ -2953,6 +2956,7 @@ else {
 vErrors.push(err96);
 }
 errors++;
+}
 }
 }
 }
@@ -3238,6 +3242,7 @@ vErrors.push(err120);
 }
 errors++;
 }
+if(data36.length <= 16){
 const len2 = data36.length;
 for(let i2=0; i2<len2; i2++){
 let data37 = data36[i2];
@@ -3264,13 +3269,19 @@ vErrors.push(err122);
 errors++;
 }
 }
+}
+if(data36.length <= 16){
 let i3 = data36.length;
 let j0;
 if(i3 > 1){
-outer0:
+const indices0 = Object.create(null);
 for(;i3--;){
-for(j0 = i3; j0--;){
-if(func0(data36[i3], data36[j0])){
+let item0 = data36[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
 const err123 = {instancePath:instancePath+"/forecast/allowed_fallbacks",schemaPath:"#/properties/forecast/properties/allowed_fallbacks/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema56.properties.forecast.properties.allowed_fallbacks,data:data36};
 if(vErrors === null){
 vErrors = [err123];
@@ -3279,8 +3290,9 @@ else {
 vErrors.push(err123);
 }
 errors++;
-break outer0;
+break;
 }
+indices0[item0] = i3;
 }
 }
 }
@@ -3309,6 +3321,7 @@ vErrors.push(err125);
 }
 errors++;
 }
+if(data38.length <= 16){
 const len3 = data38.length;
 for(let i4=0; i4<len3; i4++){
 let data39 = data38[i4];
@@ -3485,6 +3498,7 @@ else {
 vErrors.push(err140);
 }
 errors++;
+}
 }
 }
 }
@@ -3973,7 +3987,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate31(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = vErrors === null ? validate31.errors : appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 }
@@ -4566,6 +4580,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(data2.length <= 99){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
@@ -4660,6 +4675,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
+}
 }
 }
 }
@@ -4965,11 +4981,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+if(data7.length <= 1000000){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate42(data7[i0], {instancePath:instancePath+"/points/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+vErrors = vErrors === null ? validate42.errors : appendErrors(vErrors, validate42.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -5210,13 +5228,13 @@ errors++;
 }
 if(data.task !== undefined){
 if(!(validate35(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+vErrors = vErrors === null ? validate35.errors : appendErrors(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 }
 if(data.binding !== undefined){
 if(!(validate37(data.binding, {instancePath:instancePath+"/binding",parentData:data,parentDataProperty:"binding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+vErrors = vErrors === null ? validate37.errors : appendErrors(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -5407,7 +5425,7 @@ errors++;
 }
 if(data.artifact !== undefined){
 if(!(validate39(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+vErrors = vErrors === null ? validate39.errors : appendErrors(vErrors, validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -5543,7 +5561,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate41(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = vErrors === null ? validate41.errors : appendErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -5824,6 +5842,7 @@ vErrors.push(err20);
 }
 errors++;
 }
+if(Object.keys(data7).length <= 32){
 for(const key1 in data7){
 let data8 = data7[key1];
 if((((typeof data8 !== "string") && (!((typeof data8 == "number") && (isFinite(data8))))) && (typeof data8 !== "boolean")) && (data8 !== null)){
@@ -5846,6 +5865,7 @@ else {
 vErrors.push(err22);
 }
 errors++;
+}
 }
 }
 }
@@ -5878,7 +5898,8 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateForecastProcessorContract = validate46;
-const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/forecast-contract.schema.json","title":"ForecastProcessorContract","description":"What a forecast processor advertises (svc.data-processing.forecast.v1): the contracts, kinds, artifacts, fallbacks and finite limits it supports.","type":"object","required":["schema","processor","media_type","request_schema","result_schema","output_schema","task_kinds","timestamp_semantics","value_types","requires_artifact","artifacts","fallback_strategies","limits"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.forecast.v1","description":"The contract identifier, exactly `svc.data-processing.forecast.v1` (case-sensitive): a consumer rejects any other version."},"processor":{"description":"Who implements the contract.","type":"object","required":["id","version"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."}}},"media_type":{"const":"application/vnd.svc.data-processing+json;version=1","description":"The media type of /v1/process requests."},"request_schema":{"const":"svc.data-processing.request.v1","description":"The request contract it accepts."},"result_schema":{"const":"svc.data-processing.result.v1","description":"The result contract it answers with."},"output_schema":{"const":"svc.data-processing.output.forecast.v1","description":"The typed output it produces."},"task_kinds":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/TaskKind"},"description":"The task kinds it serves."},"timestamp_semantics":{"$ref":"common.schema.json#/$defs/TimestampSemantics","description":"Always `interval_end`."},"value_types":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/FeatureValueType"},"description":"The feature value types it accepts."},"requires_artifact":{"type":"boolean","description":"Whether every request must select an artifact."},"artifacts":{"type":"array","maxItems":256,"items":{"$ref":"common.schema.json#/$defs/ArtifactIdentity"},"description":"The artifacts it can run; an artifact selector must match one."},"fallback_strategies":{"type":"array","maxItems":16,"items":{"description":"A fallback strategy it can apply.","type":"object","required":["strategy","version"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"Its version."}}},"description":"Fallbacks it can produce, labelled as such."},"limits":{"description":"Finite limits it declares.","type":"object","required":["max_frame_cells","max_request_bytes","max_history_steps","max_horizon_steps","max_quantiles","min_cadence_seconds"],"additionalProperties":false,"properties":{"max_frame_cells":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest timestamps x features over all segments."},"max_request_bytes":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest request body."},"max_history_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest history."},"max_horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest horizon."},"max_quantiles":{"type":"integer","minimum":0,"maximum":99,"description":"Most quantiles per request."},"min_cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"Shortest cadence."}}}}};
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/data-processing/forecast-contract.schema.json","title":"ForecastProcessorContract","description":"What a forecast processor advertises (svc.data-processing.forecast.v1): the contracts, kinds, artifacts, fallbacks and finite limits it supports.","type":"object","required":["schema","processor","media_type","request_schema","result_schema","output_schema","task_kinds","timestamp_semantics","value_types","requires_artifact","artifacts","fallback_strategies","limits"],"additionalProperties":false,"properties":{"schema":{"const":"svc.data-processing.forecast.v1","description":"The contract identifier, exactly `svc.data-processing.forecast.v1` (case-sensitive): a consumer rejects any other version."},"processor":{"description":"Who implements the contract.","type":"object","required":["id","version"],"additionalProperties":false,"properties":{"id":{"$ref":"common.schema.json#/$defs/ResourceId","description":"The processor's id."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"The processor's version."}}},"media_type":{"const":"application/vnd.svc.data-processing+json;version=1","description":"The media type of /v1/process requests."},"request_schema":{"const":"svc.data-processing.request.v1","description":"The request contract it accepts."},"result_schema":{"const":"svc.data-processing.result.v1","description":"The result contract it answers with."},"output_schema":{"const":"svc.data-processing.output.forecast.v1","description":"The typed output it produces."},"task_kinds":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/TaskKind"},"description":"The task kinds it serves."},"timestamp_semantics":{"$ref":"common.schema.json#/$defs/TimestampSemantics","description":"Always `interval_end`."},"value_types":{"type":"array","minItems":1,"maxItems":64,"uniqueItems":true,"items":{"$ref":"common.schema.json#/$defs/FeatureValueType"},"description":"The feature value types it accepts."},"requires_artifact":{"type":"boolean","description":"Whether every request must select an artifact."},"artifacts":{"type":"array","maxItems":256,"items":{"$ref":"common.schema.json#/$defs/ArtifactIdentity"},"description":"The artifacts it can run; an artifact selector must match one."},"fallback_strategies":{"type":"array","maxItems":16,"items":{"description":"A fallback strategy it can apply.","type":"object","required":["strategy","version"],"additionalProperties":false,"properties":{"strategy":{"$ref":"common.schema.json#/$defs/FallbackStrategy","description":"The strategy."},"version":{"$ref":"common.schema.json#/$defs/VersionText","description":"Its version."}}},"description":"Fallbacks it can produce, labelled as such."},"limits":{"description":"Finite limits it declares.","type":"object","required":["max_frame_cells","max_request_bytes","max_history_steps","max_horizon_steps","max_quantiles","min_cadence_seconds"],"additionalProperties":false,"properties":{"max_frame_cells":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest timestamps x features over all segments."},"max_request_bytes":{"$ref":"common.schema.json#/$defs/Limit","description":"Largest request body."},"max_history_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest history."},"max_horizon_steps":{"$ref":"common.schema.json#/$defs/StepCount","description":"Longest horizon."},"max_quantiles":{"type":"integer","minimum":0,"maximum":99,"description":"Most quantiles per request."},"min_cadence_seconds":{"$ref":"common.schema.json#/$defs/DurationSeconds","description":"Shortest cadence."}}}}};
+const func0 = func0Equal;
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6379,8 +6400,8 @@ errors++;
 if(data.task_kinds !== undefined){
 let data8 = data.task_kinds;
 if(Array.isArray(data8)){
-if(data8.length < 1){
-const err27 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.task_kinds,data:data8};
+if(data8.length > 64){
+const err27 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items",schema:64,parentSchema:schema128.properties.task_kinds,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6389,11 +6410,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(!(data9 === "forecast")){
-const err28 = {instancePath:instancePath+"/task_kinds/" + i0,schemaPath:"common.schema.json#/$defs/TaskKind/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values",schema:schema62.enum,parentSchema:schema62,data:data9};
+if(data8.length < 1){
+const err28 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.task_kinds,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6402,7 +6420,23 @@ vErrors.push(err28);
 }
 errors++;
 }
+if(data8.length <= 64){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(!(data9 === "forecast")){
+const err29 = {instancePath:instancePath+"/task_kinds/" + i0,schemaPath:"common.schema.json#/$defs/TaskKind/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values",schema:schema62.enum,parentSchema:schema62,data:data9};
+if(vErrors === null){
+vErrors = [err29];
 }
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data8.length <= 64){
 let i1 = data8.length;
 let j0;
 if(i1 > 1){
@@ -6410,12 +6444,12 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data8[i1], data8[j0])){
-const err29 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema128.properties.task_kinds,data:data8};
+const err30 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema128.properties.task_kinds,data:data8};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 break outer0;
@@ -6424,21 +6458,9 @@ break outer0;
 }
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.task_kinds.type,parentSchema:schema128.properties.task_kinds,data:data8};
-if(vErrors === null){
-vErrors = [err30];
 }
 else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.timestamp_semantics !== undefined){
-let data10 = data.timestamp_semantics;
-if("interval_end" !== data10){
-const err31 = {instancePath:instancePath+"/timestamp_semantics",schemaPath:"common.schema.json#/$defs/TimestampSemantics/const",keyword:"const",params:{allowedValue: "interval_end"},message:"must be equal to constant",schema:"interval_end",parentSchema:schema121,data:data10};
+const err31 = {instancePath:instancePath+"/task_kinds",schemaPath:"#/properties/task_kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.task_kinds.type,parentSchema:schema128.properties.task_kinds,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6448,11 +6470,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.value_types !== undefined){
-let data11 = data.value_types;
-if(Array.isArray(data11)){
-if(data11.length < 1){
-const err32 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.value_types,data:data11};
+if(data.timestamp_semantics !== undefined){
+let data10 = data.timestamp_semantics;
+if("interval_end" !== data10){
+const err32 = {instancePath:instancePath+"/timestamp_semantics",schemaPath:"common.schema.json#/$defs/TimestampSemantics/const",keyword:"const",params:{allowedValue: "interval_end"},message:"must be equal to constant",schema:"interval_end",parentSchema:schema121,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6461,11 +6482,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const len1 = data11.length;
-for(let i2=0; i2<len1; i2++){
-let data12 = data11[i2];
-if(!(((data12 === "number") || (data12 === "string")) || (data12 === "boolean"))){
-const err33 = {instancePath:instancePath+"/value_types/" + i2,schemaPath:"common.schema.json#/$defs/FeatureValueType/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:data12};
+}
+if(data.value_types !== undefined){
+let data11 = data.value_types;
+if(Array.isArray(data11)){
+if(data11.length > 64){
+const err33 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items",schema:64,parentSchema:schema128.properties.value_types,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6474,15 +6496,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-let i3 = data11.length;
-let j1;
-if(i3 > 1){
-outer1:
-for(;i3--;){
-for(j1 = i3; j1--;){
-if(func0(data11[i3], data11[j1])){
-const err34 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)",schema:true,parentSchema:schema128.properties.value_types,data:data11};
+if(data11.length < 1){
+const err34 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.value_types,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6490,14 +6505,13 @@ else {
 vErrors.push(err34);
 }
 errors++;
-break outer1;
 }
-}
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.value_types.type,parentSchema:schema128.properties.value_types,data:data11};
+if(data11.length <= 64){
+const len1 = data11.length;
+for(let i2=0; i2<len1; i2++){
+let data12 = data11[i2];
+if(!(((data12 === "number") || (data12 === "string")) || (data12 === "boolean"))){
+const err35 = {instancePath:instancePath+"/value_types/" + i2,schemaPath:"common.schema.json#/$defs/FeatureValueType/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6507,10 +6521,16 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.requires_artifact !== undefined){
-let data13 = data.requires_artifact;
-if(typeof data13 !== "boolean"){
-const err36 = {instancePath:instancePath+"/requires_artifact",schemaPath:"#/properties/requires_artifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.requires_artifact.type,parentSchema:schema128.properties.requires_artifact,data:data13};
+}
+if(data11.length <= 64){
+let i3 = data11.length;
+let j1;
+if(i3 > 1){
+outer1:
+for(;i3--;){
+for(j1 = i3; j1--;){
+if(func0(data11[i3], data11[j1])){
+const err36 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)",schema:true,parentSchema:schema128.properties.value_types,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6518,13 +6538,15 @@ else {
 vErrors.push(err36);
 }
 errors++;
+break outer1;
 }
 }
-if(data.artifacts !== undefined){
-let data14 = data.artifacts;
-if(Array.isArray(data14)){
-if(data14.length > 256){
-const err37 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items",schema:256,parentSchema:schema128.properties.artifacts,data:data14};
+}
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/value_types",schemaPath:"#/properties/value_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.value_types.type,parentSchema:schema128.properties.value_types,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6533,16 +6555,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-const len2 = data14.length;
-for(let i4=0; i4<len2; i4++){
-if(!(validate47(data14[i4], {instancePath:instancePath+"/artifacts/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.artifacts.type,parentSchema:schema128.properties.artifacts,data:data14};
+if(data.requires_artifact !== undefined){
+let data13 = data.requires_artifact;
+if(typeof data13 !== "boolean"){
+const err38 = {instancePath:instancePath+"/requires_artifact",schemaPath:"#/properties/requires_artifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.requires_artifact.type,parentSchema:schema128.properties.requires_artifact,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6552,11 +6569,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.fallback_strategies !== undefined){
-let data16 = data.fallback_strategies;
-if(Array.isArray(data16)){
-if(data16.length > 16){
-const err39 = {instancePath:instancePath+"/fallback_strategies",schemaPath:"#/properties/fallback_strategies/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items",schema:16,parentSchema:schema128.properties.fallback_strategies,data:data16};
+if(data.artifacts !== undefined){
+let data14 = data.artifacts;
+if(Array.isArray(data14)){
+if(data14.length > 256){
+const err39 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items",schema:256,parentSchema:schema128.properties.artifacts,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6565,12 +6582,18 @@ vErrors.push(err39);
 }
 errors++;
 }
-const len3 = data16.length;
-for(let i5=0; i5<len3; i5++){
-let data17 = data16[i5];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.strategy === undefined){
-const err40 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/required",keyword:"required",params:{missingProperty: "strategy"},message:"must have required property '"+"strategy"+"'",schema:schema128.properties.fallback_strategies.items.required,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
+if(data14.length <= 256){
+const len2 = data14.length;
+for(let i4=0; i4<len2; i4++){
+if(!(validate47(data14[i4], {instancePath:instancePath+"/artifacts/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : appendErrors(vErrors, validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.artifacts.type,parentSchema:schema128.properties.artifacts,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6579,8 +6602,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data17.version === undefined){
-const err41 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema128.properties.fallback_strategies.items.required,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
+}
+if(data.fallback_strategies !== undefined){
+let data16 = data.fallback_strategies;
+if(Array.isArray(data16)){
+if(data16.length > 16){
+const err41 = {instancePath:instancePath+"/fallback_strategies",schemaPath:"#/properties/fallback_strategies/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items",schema:16,parentSchema:schema128.properties.fallback_strategies,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6589,9 +6616,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!((key2 === "strategy") || (key2 === "version"))){
-const err42 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
+if(data16.length <= 16){
+const len3 = data16.length;
+for(let i5=0; i5<len3; i5++){
+let data17 = data16[i5];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.strategy === undefined){
+const err42 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/required",keyword:"required",params:{missingProperty: "strategy"},message:"must have required property '"+"strategy"+"'",schema:schema128.properties.fallback_strategies.items.required,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6600,12 +6631,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data17.strategy !== undefined){
-let data18 = data17.strategy;
-if(typeof data18 === "string"){
-if(!pattern28.test(data18)){
-const err43 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/strategy",schemaPath:"common.schema.json#/$defs/FallbackStrategy/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,63}$"+"\"",schema:"^[a-z][a-z0-9_]{0,63}$",parentSchema:schema81,data:data18};
+if(data17.version === undefined){
+const err43 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema128.properties.fallback_strategies.items.required,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6614,9 +6641,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/strategy",schemaPath:"common.schema.json#/$defs/FallbackStrategy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.type,parentSchema:schema81,data:data18};
+for(const key2 in data17){
+if(!((key2 === "strategy") || (key2 === "version"))){
+const err44 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6626,11 +6653,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data17.version !== undefined){
-let data19 = data17.version;
-if(typeof data19 === "string"){
-if(!pattern30.test(data19)){
-const err45 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/version",schemaPath:"common.schema.json#/$defs/VersionText/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$",parentSchema:schema83,data:data19};
+if(data17.strategy !== undefined){
+let data18 = data17.strategy;
+if(typeof data18 === "string"){
+if(!pattern28.test(data18)){
+const err45 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/strategy",schemaPath:"common.schema.json#/$defs/FallbackStrategy/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,63}$"+"\"",schema:"^[a-z][a-z0-9_]{0,63}$",parentSchema:schema81,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6641,7 +6668,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/version",schemaPath:"common.schema.json#/$defs/VersionText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.type,parentSchema:schema83,data:data19};
+const err46 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/strategy",schemaPath:"common.schema.json#/$defs/FallbackStrategy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.type,parentSchema:schema81,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6651,9 +6678,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.fallback_strategies.items.type,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
+if(data17.version !== undefined){
+let data19 = data17.version;
+if(typeof data19 === "string"){
+if(!pattern30.test(data19)){
+const err47 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/version",schemaPath:"common.schema.json#/$defs/VersionText/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$",parentSchema:schema83,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6663,9 +6692,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
 else {
-const err48 = {instancePath:instancePath+"/fallback_strategies",schemaPath:"#/properties/fallback_strategies/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.fallback_strategies.type,parentSchema:schema128.properties.fallback_strategies,data:data16};
+const err48 = {instancePath:instancePath+"/fallback_strategies/" + i5+"/version",schemaPath:"common.schema.json#/$defs/VersionText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.type,parentSchema:schema83,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6675,11 +6703,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data20 = data.limits;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.max_frame_cells === undefined){
-const err49 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_frame_cells"},message:"must have required property '"+"max_frame_cells"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+}
+else {
+const err49 = {instancePath:instancePath+"/fallback_strategies/" + i5,schemaPath:"#/properties/fallback_strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.fallback_strategies.items.type,parentSchema:schema128.properties.fallback_strategies.items,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6688,8 +6714,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data20.max_request_bytes === undefined){
-const err50 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_request_bytes"},message:"must have required property '"+"max_request_bytes"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/fallback_strategies",schemaPath:"#/properties/fallback_strategies/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.fallback_strategies.type,parentSchema:schema128.properties.fallback_strategies,data:data16};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6698,8 +6727,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data20.max_history_steps === undefined){
-const err51 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_history_steps"},message:"must have required property '"+"max_history_steps"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+}
+if(data.limits !== undefined){
+let data20 = data.limits;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.max_frame_cells === undefined){
+const err51 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_frame_cells"},message:"must have required property '"+"max_frame_cells"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6708,8 +6741,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data20.max_horizon_steps === undefined){
-const err52 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_horizon_steps"},message:"must have required property '"+"max_horizon_steps"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+if(data20.max_request_bytes === undefined){
+const err52 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_request_bytes"},message:"must have required property '"+"max_request_bytes"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6718,8 +6751,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data20.max_quantiles === undefined){
-const err53 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_quantiles"},message:"must have required property '"+"max_quantiles"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+if(data20.max_history_steps === undefined){
+const err53 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_history_steps"},message:"must have required property '"+"max_history_steps"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6728,8 +6761,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data20.min_cadence_seconds === undefined){
-const err54 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "min_cadence_seconds"},message:"must have required property '"+"min_cadence_seconds"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
+if(data20.max_horizon_steps === undefined){
+const err54 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_horizon_steps"},message:"must have required property '"+"max_horizon_steps"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6738,9 +6771,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!((((((key3 === "max_frame_cells") || (key3 === "max_request_bytes")) || (key3 === "max_history_steps")) || (key3 === "max_horizon_steps")) || (key3 === "max_quantiles")) || (key3 === "min_cadence_seconds"))){
-const err55 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.limits,data:data20};
+if(data20.max_quantiles === undefined){
+const err55 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "max_quantiles"},message:"must have required property '"+"max_quantiles"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6749,11 +6781,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data20.max_frame_cells !== undefined){
-let data21 = data20.max_frame_cells;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err56 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.type,parentSchema:schema92,data:data21};
+if(data20.min_cadence_seconds === undefined){
+const err56 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "min_cadence_seconds"},message:"must have required property '"+"min_cadence_seconds"+"'",schema:schema128.properties.limits.required,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6762,9 +6791,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 9007199254740991 || isNaN(data21)){
-const err57 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema92,data:data21};
+for(const key3 in data20){
+if(!((((((key3 === "max_frame_cells") || (key3 === "max_request_bytes")) || (key3 === "max_history_steps")) || (key3 === "max_horizon_steps")) || (key3 === "max_quantiles")) || (key3 === "min_cadence_seconds"))){
+const err57 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.limits,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6773,8 +6802,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data21 < 1 || isNaN(data21)){
-const err58 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema92,data:data21};
+}
+if(data20.max_frame_cells !== undefined){
+let data21 = data20.max_frame_cells;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err58 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.type,parentSchema:schema92,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6783,12 +6815,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-}
-if(data20.max_request_bytes !== undefined){
-let data22 = data20.max_request_bytes;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err59 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.type,parentSchema:schema92,data:data22};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 9007199254740991 || isNaN(data21)){
+const err59 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema92,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6797,9 +6826,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9007199254740991 || isNaN(data22)){
-const err60 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema92,data:data22};
+if(data21 < 1 || isNaN(data21)){
+const err60 = {instancePath:instancePath+"/limits/max_frame_cells",schemaPath:"common.schema.json#/$defs/Limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema92,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6808,8 +6836,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data22 < 1 || isNaN(data22)){
-const err61 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema92,data:data22};
+}
+}
+if(data20.max_request_bytes !== undefined){
+let data22 = data20.max_request_bytes;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err61 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.type,parentSchema:schema92,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6818,12 +6850,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-if(data20.max_history_steps !== undefined){
-let data23 = data20.max_history_steps;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.type,parentSchema:schema75,data:data23};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 9007199254740991 || isNaN(data22)){
+const err62 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema92,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6832,9 +6861,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 1000000 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75,data:data23};
+if(data22 < 1 || isNaN(data22)){
+const err63 = {instancePath:instancePath+"/limits/max_request_bytes",schemaPath:"common.schema.json#/$defs/Limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema92,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6843,8 +6871,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data23 < 1 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75,data:data23};
+}
+}
+if(data20.max_history_steps !== undefined){
+let data23 = data20.max_history_steps;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err64 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.type,parentSchema:schema75,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6853,12 +6885,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data20.max_horizon_steps !== undefined){
-let data24 = data20.max_horizon_steps;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.type,parentSchema:schema75,data:data24};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 1000000 || isNaN(data23)){
+const err65 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6867,9 +6896,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 1000000 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75,data:data24};
+if(data23 < 1 || isNaN(data23)){
+const err66 = {instancePath:instancePath+"/limits/max_history_steps",schemaPath:"common.schema.json#/$defs/StepCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6878,8 +6906,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data24 < 1 || isNaN(data24)){
-const err67 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75,data:data24};
+}
+}
+if(data20.max_horizon_steps !== undefined){
+let data24 = data20.max_horizon_steps;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err67 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.type,parentSchema:schema75,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6888,12 +6920,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-if(data20.max_quantiles !== undefined){
-let data25 = data20.max_quantiles;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err68 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema128.properties.limits.properties.max_quantiles.type,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1000000 || isNaN(data24)){
+const err68 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6902,9 +6931,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 99 || isNaN(data25)){
-const err69 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
+if(data24 < 1 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/limits/max_horizon_steps",schemaPath:"common.schema.json#/$defs/StepCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6913,8 +6941,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err70 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
+}
+}
+if(data20.max_quantiles !== undefined){
+let data25 = data20.max_quantiles;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err70 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema128.properties.limits.properties.max_quantiles.type,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6923,12 +6955,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-if(data20.min_cadence_seconds !== undefined){
-let data26 = data20.min_cadence_seconds;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err71 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema120.type,parentSchema:schema120,data:data26};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 99 || isNaN(data25)){
+const err71 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6937,9 +6966,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 9007199254740991 || isNaN(data26)){
-const err72 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema120,data:data26};
+if(data25 < 0 || isNaN(data25)){
+const err72 = {instancePath:instancePath+"/limits/max_quantiles",schemaPath:"#/properties/limits/properties/max_quantiles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema128.properties.limits.properties.max_quantiles,data:data25};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6948,8 +6976,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err73 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema120,data:data26};
+}
+}
+if(data20.min_cadence_seconds !== undefined){
+let data26 = data20.min_cadence_seconds;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err73 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema120.type,parentSchema:schema120,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6958,11 +6990,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.limits.type,parentSchema:schema128.properties.limits,data:data20};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 9007199254740991 || isNaN(data26)){
+const err74 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema120,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6971,15 +7001,38 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+if(data26 < 1 || isNaN(data26)){
+const err75 = {instancePath:instancePath+"/limits/min_cadence_seconds",schemaPath:"common.schema.json#/$defs/DurationSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema120,data:data26};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.limits.type,parentSchema:schema128.properties.limits,data:data20};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -7313,14 +7366,14 @@ const tag0 = data.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "measurement"){
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = vErrors === null ? validate54.errors : appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "covariate"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = vErrors === null ? validate55.errors : appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7556,7 +7609,7 @@ errors++;
 }
 if(data.source !== undefined){
 if(!(validate53(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = vErrors === null ? validate53.errors : appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -8783,11 +8836,13 @@ vErrors.push(err63);
 }
 errors++;
 }
+if(data18.length <= 256){
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate52(data18[i0], {instancePath:instancePath+"/inputs/history/" + i0,parentData:data18,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = vErrors === null ? validate52.errors : appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -8815,11 +8870,13 @@ vErrors.push(err65);
 }
 errors++;
 }
+if(data20.length <= 256){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate52(data20[i1], {instancePath:instancePath+"/inputs/future_covariates/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = vErrors === null ? validate52.errors : appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -8847,11 +8904,13 @@ vErrors.push(err67);
 }
 errors++;
 }
+if(data22.length <= 256){
 const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate61(data22[i2], {instancePath:instancePath+"/inputs/static/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = vErrors === null ? validate61.errors : appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -8975,11 +9034,13 @@ vErrors.push(err77);
 }
 errors++;
 }
+if(data28.length <= 256){
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate63(data28[i3], {instancePath:instancePath+"/alignment/feature_policies/" + i3,parentData:data28,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+vErrors = vErrors === null ? validate63.errors : appendErrors(vErrors, validate63.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -9514,11 +9575,13 @@ vErrors.push(err120);
 }
 errors++;
 }
+if(data44.length <= 16){
 const len4 = data44.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate65(data44[i4], {instancePath:instancePath+"/output/fallback_policies/" + i4,parentData:data44,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = vErrors === null ? validate65.errors : appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -9620,7 +9683,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!(validate51(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+vErrors = vErrors === null ? validate51.errors : appendErrors(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -10289,6 +10352,7 @@ vErrors.push(err10);
 }
 errors++;
 }
+if(data2.length <= 256){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
@@ -10395,6 +10459,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
 }
 }
 }
@@ -10731,7 +10796,7 @@ errors++;
 }
 if(data.artifact !== undefined){
 if(!(validate70(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = vErrors === null ? validate70.errors : appendErrors(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -10748,11 +10813,13 @@ vErrors.push(err25);
 }
 errors++;
 }
+if(data9.length <= 256){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate72(data9[i0], {instancePath:instancePath+"/points/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+vErrors = vErrors === null ? validate72.errors : appendErrors(vErrors, validate72.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -10780,11 +10847,13 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(data11.length <= 64){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate74(data11[i1], {instancePath:instancePath+"/datasets/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+vErrors = vErrors === null ? validate74.errors : appendErrors(vErrors, validate74.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -10874,7 +10943,7 @@ errors++;
 }
 if(data.binding !== undefined){
 if(!(validate69(data.binding, {instancePath:instancePath+"/binding",parentData:data,parentDataProperty:"binding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = vErrors === null ? validate69.errors : appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -11695,7 +11764,7 @@ errors++;
 }
 if(data.processor !== undefined){
 if(!(validate79(data.processor, {instancePath:instancePath+"/processor",parentData:data,parentDataProperty:"processor",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = vErrors === null ? validate79.errors : appendErrors(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -11774,7 +11843,7 @@ errors++;
 }
 if(data.route !== undefined){
 if(!(validate78(data.route, {instancePath:instancePath+"/route",parentData:data,parentDataProperty:"route",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = vErrors === null ? validate78.errors : appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -11811,14 +11880,14 @@ const tag0 = data.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "DataProcessingTask"){
 if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+vErrors = vErrors === null ? validate50.errors : appendErrors(vErrors, validate50.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "DataProcessingBinding"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+vErrors = vErrors === null ? validate68.errors : appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11827,7 +11896,7 @@ props0 = true;
 }
 else if(tag0 === "ProcessorRoute"){
 if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = vErrors === null ? validate77.errors : appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11990,6 +12059,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+if(data2.length <= 99){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
@@ -12026,10 +12096,12 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
+if(data2.length <= 99){
 let i1 = data2.length;
 let j0;
 if(i1 > 1){
-const indices0 = {};
+const indices0 = Object.create(null);
 for(;i1--;){
 let item0 = data2[i1];
 if(!((typeof item0 == "number") && (isFinite(item0)))){
@@ -12048,6 +12120,7 @@ errors++;
 break;
 }
 indices0[item0] = i1;
+}
 }
 }
 }
@@ -12310,7 +12383,7 @@ errors++;
 }
 if(data.options !== undefined){
 if(!(validate86(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+vErrors = vErrors === null ? validate86.errors : appendErrors(vErrors, validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -12461,6 +12534,7 @@ vErrors.push(err9);
 }
 errors++;
 }
+if(data2.length <= 100000){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
@@ -12473,6 +12547,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 }
 }
@@ -12500,6 +12575,7 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(data4.length <= 100000){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
@@ -12512,6 +12588,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
+}
 }
 }
 }
@@ -12623,6 +12700,7 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data1.length <= 100000){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
@@ -12646,6 +12724,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
+}
 }
 }
 }
@@ -12674,6 +12753,7 @@ vErrors.push(err9);
 }
 errors++;
 }
+if(data3.length <= 100000){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
@@ -12686,6 +12766,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 }
 }
@@ -12797,6 +12878,7 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data1.length <= 100000){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
@@ -12809,6 +12891,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
+}
 }
 }
 }
@@ -12836,6 +12919,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+if(data3.length <= 100000){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
@@ -12848,6 +12932,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 }
@@ -12894,14 +12979,14 @@ const tag0 = data.value_type;
 if(typeof tag0 == "string"){
 if(tag0 === "number"){
 if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = vErrors === null ? validate91.errors : appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "string"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = vErrors === null ? validate92.errors : appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12910,7 +12995,7 @@ props0 = true;
 }
 else if(tag0 === "boolean"){
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+vErrors = vErrors === null ? validate93.errors : appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -13022,6 +13107,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data0.length <= 100000){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
@@ -13046,6 +13132,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
+}
 }
 }
 }
@@ -13083,6 +13170,7 @@ vErrors.push(err9);
 }
 errors++;
 }
+if(Object.keys(data2).length <= 256){
 for(const key1 in data2){
 const _errs9 = errors;
 if(typeof key1 === "string"){
@@ -13119,10 +13207,13 @@ vErrors.push(err12);
 errors++;
 }
 }
+}
+if(Object.keys(data2).length <= 256){
 for(const key2 in data2){
 if(!(validate90(data2[key2], {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = vErrors === null ? validate90.errors : appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -14158,13 +14249,13 @@ errors++;
 }
 if(data.history !== undefined){
 if(!(validate89(data.history, {instancePath:instancePath+"/history",parentData:data,parentDataProperty:"history",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+vErrors = vErrors === null ? validate89.errors : appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 }
 if(data.future_covariates !== undefined){
 if(!(validate89(data.future_covariates, {instancePath:instancePath+"/future_covariates",parentData:data,parentDataProperty:"future_covariates",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+vErrors = vErrors === null ? validate89.errors : appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -14181,6 +14272,7 @@ vErrors.push(err13);
 }
 errors++;
 }
+if(Object.keys(data5).length <= 256){
 for(const key1 in data5){
 const _errs13 = errors;
 if(typeof key1 === "string"){
@@ -14217,10 +14309,13 @@ vErrors.push(err16);
 errors++;
 }
 }
+}
+if(Object.keys(data5).length <= 256){
 for(const key2 in data5){
 if(!(validate100(data5[key2], {instancePath:instancePath+"/static_features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = vErrors === null ? validate100.errors : appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -14237,7 +14332,7 @@ errors++;
 }
 if(data.quality !== undefined){
 if(!(validate102(data.quality, {instancePath:instancePath+"/quality",parentData:data,parentDataProperty:"quality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+vErrors = vErrors === null ? validate102.errors : appendErrors(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -14254,11 +14349,13 @@ vErrors.push(err18);
 }
 errors++;
 }
+if(data8.length <= 1024){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate104(data8[i0], {instancePath:instancePath+"/provenance/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = vErrors === null ? validate104.errors : appendErrors(vErrors, validate104.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -14829,6 +14926,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+if(data2.length <= 99){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
@@ -14865,10 +14963,12 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
+if(data2.length <= 99){
 let i1 = data2.length;
 let j0;
 if(i1 > 1){
-const indices0 = {};
+const indices0 = Object.create(null);
 for(;i1--;){
 let item0 = data2[i1];
 if(!((typeof item0 == "number") && (isFinite(item0)))){
@@ -14887,6 +14987,7 @@ errors++;
 break;
 }
 indices0[item0] = i1;
+}
 }
 }
 }
@@ -15132,13 +15233,13 @@ errors++;
 }
 if(data.task !== undefined){
 if(!(validate107(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+vErrors = vErrors === null ? validate107.errors : appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.binding !== undefined){
 if(!(validate109(data.binding, {instancePath:instancePath+"/binding",parentData:data,parentDataProperty:"binding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = vErrors === null ? validate109.errors : appendErrors(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -15179,19 +15280,19 @@ errors++;
 }
 if(data.artifact !== undefined){
 if(!(validate111(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+vErrors = vErrors === null ? validate111.errors : appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 }
 if(data.frame !== undefined){
 if(!(validate88(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+vErrors = vErrors === null ? validate88.errors : appendErrors(vErrors, validate88.errors);
 errors = vErrors.length;
 }
 }
 if(data.options !== undefined){
 if(!(validate114(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+vErrors = vErrors === null ? validate114.errors : appendErrors(vErrors, validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -16784,13 +16885,13 @@ errors++;
 }
 if(data.task !== undefined){
 if(!(validate117(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+vErrors = vErrors === null ? validate117.errors : appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.binding !== undefined){
 if(!(validate119(data.binding, {instancePath:instancePath+"/binding",parentData:data,parentDataProperty:"binding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = vErrors === null ? validate119.errors : appendErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -16884,31 +16985,31 @@ errors++;
 }
 if(data.processor !== undefined){
 if(!(validate121(data.processor, {instancePath:instancePath+"/processor",parentData:data,parentDataProperty:"processor",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+vErrors = vErrors === null ? validate121.errors : appendErrors(vErrors, validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.artifact !== undefined){
 if(!(validate123(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+vErrors = vErrors === null ? validate123.errors : appendErrors(vErrors, validate123.errors);
 errors = vErrors.length;
 }
 }
 if(data.output !== undefined){
 if(!(validate41(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+vErrors = vErrors === null ? validate41.errors : appendErrors(vErrors, validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data.fallback !== undefined){
 if(!(validate126(data.fallback, {instancePath:instancePath+"/fallback",parentData:data,parentDataProperty:"fallback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = vErrors === null ? validate126.errors : appendErrors(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.unavailable !== undefined){
 if(!(validate128(data.unavailable, {instancePath:instancePath+"/unavailable",parentData:data,parentDataProperty:"unavailable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+vErrors = vErrors === null ? validate128.errors : appendErrors(vErrors, validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -16925,6 +17026,7 @@ vErrors.push(err44);
 }
 errors++;
 }
+if(data23.length <= 64){
 const len0 = data23.length;
 for(let i0=0; i0<len0; i0++){
 let data24 = data23[i0];
@@ -16951,13 +17053,19 @@ vErrors.push(err46);
 errors++;
 }
 }
+}
+if(data23.length <= 64){
 let i1 = data23.length;
 let j0;
 if(i1 > 1){
-outer0:
+const indices0 = Object.create(null);
 for(;i1--;){
-for(j0 = i1; j0--;){
-if(func0(data23[i1], data23[j0])){
+let item0 = data23[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
 const err47 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema287.properties.warnings,data:data23};
 if(vErrors === null){
 vErrors = [err47];
@@ -16966,8 +17074,9 @@ else {
 vErrors.push(err47);
 }
 errors++;
-break outer0;
+break;
 }
+indices0[item0] = i1;
 }
 }
 }
@@ -17319,6 +17428,7 @@ vErrors.push(err11);
 }
 errors++;
 }
+if(Object.keys(data3).length <= 1){
 for(const key1 in data3){
 if(!((key1 === "absolute") || (key1 === "percent"))){
 const err12 = {instancePath:instancePath+"/value_deadband",schemaPath:"trigger-config.schema.json#/$defs/ValueDeadband/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema327,data:data3};
@@ -17329,6 +17439,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
+}
 }
 }
 if(data3.absolute !== undefined){
@@ -17734,7 +17845,7 @@ let valid5 = false;
 let passing0 = null;
 const _errs19 = errors;
 if(!(validate188(data6, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+vErrors = vErrors === null ? validate188.errors : appendErrors(vErrors, validate188.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs19 === errors;
@@ -17819,7 +17930,7 @@ let valid6 = false;
 let passing1 = null;
 const _errs28 = errors;
 if(!(validate190(data9, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+vErrors = vErrors === null ? validate190.errors : appendErrors(vErrors, validate190.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs28 === errors;
@@ -17938,7 +18049,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate131(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = vErrors === null ? validate131.errors : appendErrors(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -18144,7 +18255,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate34(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+vErrors = vErrors === null ? validate34.errors : appendErrors(vErrors, validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -18731,7 +18842,7 @@ errors++;
 }
 if(data.span !== undefined){
 if(!(validate198(data.span, {instancePath:instancePath+"/span",parentData:data,parentDataProperty:"span",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+vErrors = vErrors === null ? validate198.errors : appendErrors(vErrors, validate198.errors);
 errors = vErrors.length;
 }
 }
@@ -18897,7 +19008,7 @@ errors++;
 }
 if(data.span !== undefined){
 if(!(validate198(data.span, {instancePath:instancePath+"/span",parentData:data,parentDataProperty:"span",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+vErrors = vErrors === null ? validate198.errors : appendErrors(vErrors, validate198.errors);
 errors = vErrors.length;
 }
 }
@@ -18907,7 +19018,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate200(data6[i0], {instancePath:instancePath+"/notes/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = vErrors === null ? validate200.errors : appendErrors(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -19118,7 +19229,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data6[i0], {instancePath:instancePath+"/error/details/diagnostics/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = vErrors === null ? validate197.errors : appendErrors(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -19248,9 +19359,9 @@ return errors === 0;
 validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateExecutionResult = validate205;
-const schema429 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/execution-result.schema.json","title":"ExecutionResult","description":"The execution result record of one evaluation, as JSON: NaN and infinities appear as null.","type":"object","required":["success","actions","path","matched","variables","nodes","short_circuit"],"additionalProperties":false,"properties":{"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions":{"type":"array","items":{"$ref":"#/$defs/ActionResult"},"description":"The actions the rule fired, in execution order, each with its own success flag."},"path":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Ids of the visited nodes, in visiting order (a node reached twice appears twice)."},"matched":{"type":"array","items":{"$ref":"#/$defs/MatchedCondition"},"description":"Every switch rule that was true and whose output was taken."},"variables":{"type":"object","additionalProperties":{"type":["number","boolean","null"],"description":"The value; null for NaN (unavailable or not assigned on the path taken) and infinities."},"description":"Variable values at the end of the evaluation, by name."},"nodes":{"type":"array","items":{"$ref":"#/$defs/NodeDetail"},"description":"What each visited node did, in visiting order."},"short_circuit":{"description":"Set when an unavailable input stopped the evaluation; else null.","tsType":"null | ShortCircuit","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/ShortCircuit"}}},"$defs":{"ActionResult":{"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."},"MatchedCondition":{"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."},"NodeDetail":{"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."},"ShortCircuit":{"type":"object","required":["node","variable","instance","point_type","point","reason"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The input node that stopped."},"variable":{"type":"string","description":"The variable whose point was unavailable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"reason":{"type":"string","description":"Why the value was unavailable."}},"title":"ShortCircuit","description":"Where an unavailable input stopped the evaluation (input reads are strict)."}}};
+const schema429 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/execution-result.schema.json","title":"ExecutionResult","description":"The execution result record of one evaluation, as JSON: NaN and infinities appear as null.","type":"object","required":["success","actions","path","matched","variables","nodes","short_circuit"],"additionalProperties":false,"properties":{"success":{"type":"boolean","description":"True when the evaluation ran to its ends and every action was accepted."},"actions":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/ActionResult"},"description":"The actions the rule fired, in execution order, each with its own success flag."},"path":{"type":"array","maxItems":10000,"items":{"type":"string","description":"A node id."},"description":"Ids of the visited nodes, in visiting order (a node reached twice appears twice)."},"matched":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/MatchedCondition"},"description":"Every switch rule that was true and whose output was taken."},"variables":{"type":"object","maxProperties":100000,"additionalProperties":{"type":["number","boolean","null"],"description":"The value; null for NaN (unavailable or not assigned on the path taken) and infinities."},"description":"Variable values at the end of the evaluation, by name."},"nodes":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/NodeDetail"},"description":"What each visited node did, in visiting order."},"short_circuit":{"description":"Set when an unavailable input stopped the evaluation; else null.","tsType":"null | ShortCircuit","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"#/$defs/ShortCircuit"}}},"$defs":{"ActionResult":{"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."},"MatchedCondition":{"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."},"NodeDetail":{"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","maxItems":1001,"items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."},"ShortCircuit":{"type":"object","required":["node","variable","instance","point_type","point","reason"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The input node that stopped."},"variable":{"type":"string","description":"The variable whose point was unavailable."},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"reason":{"type":"string","description":"Why the value was unavailable."}},"title":"ShortCircuit","description":"Where an unavailable input stopped the evaluation (input reads are strict)."}}};
 const schema433 = {"type":"object","required":["node","output","condition"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The switch node."},"output":{"type":"string","description":"The output taken."},"condition":{"type":"string","description":"The condition text as stored in nodes_json."}},"title":"MatchedCondition","description":"A switch rule that was true and whose output was taken."};
-const schema434 = {"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."};
+const schema434 = {"type":"object","required":["node","type","outputs"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The node's id."},"type":{"type":"string","description":"The node's type, e.g. `switch`."},"outputs":{"type":"array","maxItems":1001,"items":{"type":"string","description":"An output name."},"description":"The outputs the node took; empty for `end` and for a node that stopped the evaluation."}},"title":"NodeDetail","description":"What one visited node did."};
 const schema430 = {"type":"object","required":["node","target","point_type","point","value","success"],"additionalProperties":false,"properties":{"node":{"type":"string","description":"The change node that fired the action."},"target":{"$ref":"flow-parts.schema.json#/$defs/InstanceId","description":"The target instance (device) of the site model."},"point_type":{"const":"action","description":"Actions always write action points."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"value":{"type":["number","null"],"description":"The computed value; null when it was NaN or infinite (such a write is refused and the action failed)."},"success":{"type":"boolean","description":"Accepted by the local command plane (not: the device reached the value)."},"reason":{"type":"string","description":"Why the action failed; absent when it succeeded."}},"title":"ActionResult","description":"One action the rule fired."};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19821,16 +19932,8 @@ errors++;
 if(data.actions !== undefined){
 let data1 = data.actions;
 if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate206(data1[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.actions.type,parentSchema:schema429.properties.actions,data:data1};
+if(data1.length > 10000){
+const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.actions,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19839,15 +19942,18 @@ vErrors.push(err9);
 }
 errors++;
 }
+if(data1.length <= 10000){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate206(data1[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : appendErrors(vErrors, validate206.errors);
+errors = vErrors.length;
 }
-if(data.path !== undefined){
-let data3 = data.path;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/path/" + i1,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.properties.path.items.type,parentSchema:schema429.properties.path.items,data:data4};
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.actions.type,parentSchema:schema429.properties.actions,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19857,9 +19963,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.path.type,parentSchema:schema429.properties.path,data:data3};
+if(data.path !== undefined){
+let data3 = data.path;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err11 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19868,16 +19976,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.matched !== undefined){
-let data5 = data.matched;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.node === undefined){
-const err12 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+if(data3.length <= 10000){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 !== "string"){
+const err12 = {instancePath:instancePath+"/path/" + i1,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.properties.path.items.type,parentSchema:schema429.properties.path.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19886,8 +19990,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data6.output === undefined){
-const err13 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.path.type,parentSchema:schema429.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19896,8 +20003,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data6.condition === undefined){
-const err14 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
+}
+if(data.matched !== undefined){
+let data5 = data.matched;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err14 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.matched,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19906,9 +20017,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((key1 === "node") || (key1 === "output")) || (key1 === "condition"))){
-const err15 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema433,data:data6};
+if(data5.length <= 10000){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.node === undefined){
+const err15 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19917,11 +20032,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data6.node !== undefined){
-let data7 = data6.node;
-if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/matched/" + i2+"/node",schemaPath:"#/$defs/MatchedCondition/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.node.type,parentSchema:schema433.properties.node,data:data7};
+if(data6.output === undefined){
+const err16 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19930,11 +20042,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data6.output !== undefined){
-let data8 = data6.output;
-if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/matched/" + i2+"/output",schemaPath:"#/$defs/MatchedCondition/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.output.type,parentSchema:schema433.properties.output,data:data8};
+if(data6.condition === undefined){
+const err17 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema433.required,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19943,11 +20052,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data6.condition !== undefined){
-let data9 = data6.condition;
-if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/matched/" + i2+"/condition",schemaPath:"#/$defs/MatchedCondition/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.condition.type,parentSchema:schema433.properties.condition,data:data9};
+for(const key1 in data6){
+if(!(((key1 === "node") || (key1 === "output")) || (key1 === "condition"))){
+const err18 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19957,9 +20064,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema433.type,parentSchema:schema433,data:data6};
+if(data6.node !== undefined){
+let data7 = data6.node;
+if(typeof data7 !== "string"){
+const err19 = {instancePath:instancePath+"/matched/" + i2+"/node",schemaPath:"#/$defs/MatchedCondition/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.node.type,parentSchema:schema433.properties.node,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19969,9 +20077,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.matched.type,parentSchema:schema429.properties.matched,data:data5};
+if(data6.output !== undefined){
+let data8 = data6.output;
+if(typeof data8 !== "string"){
+const err20 = {instancePath:instancePath+"/matched/" + i2+"/output",schemaPath:"#/$defs/MatchedCondition/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.output.type,parentSchema:schema433.properties.output,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19981,13 +20090,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.variables !== undefined){
-let data10 = data.variables;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key2 in data10){
-let data11 = data10[key2];
-if(((!((typeof data11 == "number") && (isFinite(data11)))) && (typeof data11 !== "boolean")) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/variables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variables/additionalProperties/type",keyword:"type",params:{type: schema429.properties.variables.additionalProperties.type},message:"must be number,boolean,null",schema:schema429.properties.variables.additionalProperties.type,parentSchema:schema429.properties.variables.additionalProperties,data:data11};
+if(data6.condition !== undefined){
+let data9 = data6.condition;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/matched/" + i2+"/condition",schemaPath:"#/$defs/MatchedCondition/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.properties.condition.type,parentSchema:schema433.properties.condition,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19999,7 +20105,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.properties.variables.type,parentSchema:schema429.properties.variables,data:data10};
+const err22 = {instancePath:instancePath+"/matched/" + i2,schemaPath:"#/$defs/MatchedCondition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema433.type,parentSchema:schema433,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20009,15 +20115,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.nodes !== undefined){
-let data12 = data.nodes;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-let data13 = data12[i3];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.node === undefined){
-const err23 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/matched",schemaPath:"#/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.matched.type,parentSchema:schema429.properties.matched,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20026,8 +20127,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data13.type === undefined){
-const err24 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+}
+if(data.variables !== undefined){
+let data10 = data.variables;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(Object.keys(data10).length > 100000){
+const err24 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxProperties",keyword:"maxProperties",params:{limit: 100000},message:"must NOT have more than 100000 properties",schema:100000,parentSchema:schema429.properties.variables,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20036,8 +20141,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data13.outputs === undefined){
-const err25 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
+if(Object.keys(data10).length <= 100000){
+for(const key2 in data10){
+let data11 = data10[key2];
+if(((!((typeof data11 == "number") && (isFinite(data11)))) && (typeof data11 !== "boolean")) && (data11 !== null)){
+const err25 = {instancePath:instancePath+"/variables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variables/additionalProperties/type",keyword:"type",params:{type: schema429.properties.variables.additionalProperties.type},message:"must be number,boolean,null",schema:schema429.properties.variables.additionalProperties.type,parentSchema:schema429.properties.variables.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20046,9 +20154,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(((key3 === "node") || (key3 === "type")) || (key3 === "outputs"))){
-const err26 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema434,data:data13};
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.properties.variables.type,parentSchema:schema429.properties.variables,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20058,10 +20168,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data13.node !== undefined){
-let data14 = data13.node;
-if(typeof data14 !== "string"){
-const err27 = {instancePath:instancePath+"/nodes/" + i3+"/node",schemaPath:"#/$defs/NodeDetail/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.node.type,parentSchema:schema434.properties.node,data:data14};
+if(data.nodes !== undefined){
+let data12 = data.nodes;
+if(Array.isArray(data12)){
+if(data12.length > 10000){
+const err27 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema429.properties.nodes,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20070,11 +20181,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data13.type !== undefined){
-let data15 = data13.type;
-if(typeof data15 !== "string"){
-const err28 = {instancePath:instancePath+"/nodes/" + i3+"/type",schemaPath:"#/$defs/NodeDetail/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.type.type,parentSchema:schema434.properties.type,data:data15};
+if(data12.length <= 10000){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.node === undefined){
+const err28 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20083,15 +20196,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data13.outputs !== undefined){
-let data16 = data13.outputs;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-let data17 = data16[i4];
-if(typeof data17 !== "string"){
-const err29 = {instancePath:instancePath+"/nodes/" + i3+"/outputs/" + i4,schemaPath:"#/$defs/NodeDetail/properties/outputs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.outputs.items.type,parentSchema:schema434.properties.outputs.items,data:data17};
+if(data13.type === undefined){
+const err29 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20100,10 +20206,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.properties.outputs.type,parentSchema:schema434.properties.outputs,data:data16};
+if(data13.outputs === undefined){
+const err30 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema434.required,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20112,10 +20216,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data:data13};
+for(const key3 in data13){
+if(!(((key3 === "node") || (key3 === "type")) || (key3 === "outputs"))){
+const err31 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema434,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20125,9 +20228,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.nodes.type,parentSchema:schema429.properties.nodes,data:data12};
+if(data13.node !== undefined){
+let data14 = data13.node;
+if(typeof data14 !== "string"){
+const err32 = {instancePath:instancePath+"/nodes/" + i3+"/node",schemaPath:"#/$defs/NodeDetail/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.node.type,parentSchema:schema434.properties.node,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -20137,10 +20241,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.short_circuit !== undefined){
-let data18 = data.short_circuit;
-if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/type",keyword:"type",params:{type: schema429.properties.short_circuit.type},message:"must be object,null",schema:schema429.properties.short_circuit.type,parentSchema:schema429.properties.short_circuit,data:data18};
+if(data13.type !== undefined){
+let data15 = data13.type;
+if(typeof data15 !== "string"){
+const err33 = {instancePath:instancePath+"/nodes/" + i3+"/type",schemaPath:"#/$defs/NodeDetail/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.type.type,parentSchema:schema434.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -20149,16 +20253,95 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid16 = true;
-const _errs45 = errors;
-if(data18 !== null){
-const err34 = {};
+}
+if(data13.outputs !== undefined){
+let data16 = data13.outputs;
+if(Array.isArray(data16)){
+if(data16.length > 1001){
+const err34 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/maxItems",keyword:"maxItems",params:{limit: 1001},message:"must NOT have more than 1001 items",schema:1001,parentSchema:schema434.properties.outputs,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(data16.length <= 1001){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+let data17 = data16[i4];
+if(typeof data17 !== "string"){
+const err35 = {instancePath:instancePath+"/nodes/" + i3+"/outputs/" + i4,schemaPath:"#/$defs/NodeDetail/properties/outputs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.outputs.items.type,parentSchema:schema434.properties.outputs.items,data:data17};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/nodes/" + i3+"/outputs",schemaPath:"#/$defs/NodeDetail/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.properties.outputs.type,parentSchema:schema434.properties.outputs,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/nodes/" + i3,schemaPath:"#/$defs/NodeDetail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data:data13};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.properties.nodes.type,parentSchema:schema429.properties.nodes,data:data12};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.short_circuit !== undefined){
+let data18 = data.short_circuit;
+if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
+const err39 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/type",keyword:"type",params:{type: schema429.properties.short_circuit.type},message:"must be object,null",schema:schema429.properties.short_circuit.type,parentSchema:schema429.properties.short_circuit,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs44 = errors;
+let valid16 = true;
+const _errs45 = errors;
+if(data18 !== null){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -20175,31 +20358,31 @@ vErrors = null;
 if(!_valid0){
 const _errs47 = errors;
 if(!(validate208(data18, {instancePath:instancePath+"/short_circuit",parentData:data,parentDataProperty:"short_circuit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+vErrors = vErrors === null ? validate208.errors : appendErrors(vErrors, validate208.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid16 = _valid0;
 }
 if(!valid16){
-const err35 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema429.properties.short_circuit.if,parentSchema:schema429.properties.short_circuit,data:data18};
+const err41 = {instancePath:instancePath+"/short_circuit",schemaPath:"#/properties/short_circuit/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema429.properties.short_circuit.if,parentSchema:schema429.properties.short_circuit,data:data18};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err41];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.type,parentSchema:schema429,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.type,parentSchema:schema429,data};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err42];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -20209,16 +20392,16 @@ return errors === 0;
 validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateFlowJson = validate138;
-const schema328 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/flow-json.schema.json","title":"FlowJson","description":"The editor document of a rule: what a React Flow editor's toObject() returns. Execution reads only node ids, types and data.config; positions, labels, edges styling and the viewport belong to the editor.","type":"object","required":["nodes","edges"],"additionalProperties":false,"properties":{"nodes":{"type":"array","maxItems":1000,"description":"The nodes (at most 1,000).","items":{"$ref":"#/$defs/FlowNode"}},"edges":{"type":"array","description":"Editor edges; when present they must match the wires one to one.","items":{"$ref":"#/$defs/FlowEdge"}},"viewport":{"$ref":"#/$defs/Viewport"}},"$defs":{"FlowNode":{"title":"FlowNode","description":"A node of the editor document, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"StartNode","description":"Entry point of the flow: exactly one per flow.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"start","description":"Node type: Entry point of the flow."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"StartNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"StartConfig","description":"The entry point; its `default` wire fans out to the first nodes.","type":"object","required":["wires"],"additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"InputNode","description":"Reads measurement or action points into variables and loads parameters.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"InputNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"InputConfig","description":"Variables read from points and constant parameters.","type":"object","required":["variables","wires"],"additionalProperties":false,"properties":{"variables":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"SwitchNode","description":"Evaluates conditions and selects output wires.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"SwitchNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"SwitchConfig","description":"Condition branches; one wire per rule output plus `default`.","type":"object","required":["rules","wires"],"additionalProperties":false,"properties":{"rules":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"ChangeNode","description":"Writes computed values to action points.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"change","description":"Node type: Writes action points."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"ChangeNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"ChangeConfig","description":"Writes to action points.","type":"object","required":["writes","wires"],"additionalProperties":false,"properties":{"writes":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"CalcNode","description":"Computes derived variables.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"CalcNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"CalcConfig","description":"Assignments evaluated in order; each defines a new variable.","type":"object","required":["assign","wires"],"additionalProperties":false,"properties":{"assign":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"PeriodDeltaNode","description":"Computes the change of a point over a period.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"PeriodDeltaNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"PeriodDeltaConfig","description":"Defines `name` as the point's value now minus its value `period_ms` ago, from point history.","type":"object","required":["name","instance","point_type","point","period_ms","wires"],"additionalProperties":false,"properties":{"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"EndNode","description":"Terminates a path.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"end","description":"Node type: Terminates a path."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"EndNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"EndConfig","description":"No configuration; an end node has no outputs.","type":"object","additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}}]},"XYPosition":{"title":"XYPosition","description":"Position of a node on the editor canvas.","type":"object","required":["x","y"],"properties":{"x":{"type":"number","description":"Horizontal position on the canvas."},"y":{"type":"number","description":"Vertical position on the canvas."}}},"FlowEdge":{"title":"FlowEdge","description":"An editor edge: drawn for one wire, from `source` (output `sourceHandle`, default `default`) to `target`.","type":"object","required":["id","source","target"],"properties":{"id":{"type":"string","minLength":1,"description":"Edge id, chosen by the editor."},"source":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"target":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"sourceHandle":{"type":["string","null"],"description":"The output of the source node this edge is drawn for; null or absent matches any."},"targetHandle":{"type":["string","null"],"description":"The input handle of the target node (editor-owned)."}}},"Viewport":{"title":"Viewport","description":"Editor viewport; kept, never used for execution.","type":"object","required":["x","y","zoom"],"properties":{"x":{"type":"number","description":"Horizontal pan of the canvas."},"y":{"type":"number","description":"Vertical pan of the canvas."},"zoom":{"type":"number","exclusiveMinimum":0,"description":"Zoom factor, greater than 0."}}}}};
+const schema328 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/flow-json.schema.json","title":"FlowJson","description":"The editor document of a rule: what a React Flow editor's toObject() returns. Execution reads only node ids, types and data.config; positions, labels, edges styling and the viewport belong to the editor.","type":"object","required":["nodes","edges"],"additionalProperties":false,"properties":{"nodes":{"type":"array","maxItems":1000,"description":"The nodes (at most 1,000).","items":{"$ref":"#/$defs/FlowNode"}},"edges":{"type":"array","maxItems":10000,"description":"Editor edges; when present they must match the wires one to one.","items":{"$ref":"#/$defs/FlowEdge"}},"viewport":{"$ref":"#/$defs/Viewport"}},"$defs":{"FlowNode":{"title":"FlowNode","description":"A node of the editor document, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"StartNode","description":"Entry point of the flow: exactly one per flow.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"start","description":"Node type: Entry point of the flow."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"StartNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"StartConfig","description":"The entry point; its `default` wire fans out to the first nodes.","type":"object","required":["wires"],"additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"InputNode","description":"Reads measurement or action points into variables and loads parameters.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"InputNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"InputConfig","description":"Variables read from points and constant parameters.","type":"object","required":["variables","wires"],"additionalProperties":false,"properties":{"variables":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"SwitchNode","description":"Evaluates conditions and selects output wires.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"SwitchNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"SwitchConfig","description":"Condition branches; one wire per rule output plus `default`.","type":"object","required":["rules","wires"],"additionalProperties":false,"properties":{"rules":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"ChangeNode","description":"Writes computed values to action points.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"change","description":"Node type: Writes action points."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"ChangeNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"ChangeConfig","description":"Writes to action points.","type":"object","required":["writes","wires"],"additionalProperties":false,"properties":{"writes":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"CalcNode","description":"Computes derived variables.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"CalcNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"CalcConfig","description":"Assignments evaluated in order; each defines a new variable.","type":"object","required":["assign","wires"],"additionalProperties":false,"properties":{"assign":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"PeriodDeltaNode","description":"Computes the change of a point over a period.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"PeriodDeltaNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"PeriodDeltaConfig","description":"Defines `name` as the point's value now minus its value `period_ms` ago, from point history.","type":"object","required":["name","instance","point_type","point","period_ms","wires"],"additionalProperties":false,"properties":{"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"EndNode","description":"Terminates a path.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"end","description":"Node type: Terminates a path."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"EndNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"EndConfig","description":"No configuration; an end node has no outputs.","type":"object","additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}}]},"XYPosition":{"title":"XYPosition","description":"Position of a node on the editor canvas.","type":"object","required":["x","y"],"properties":{"x":{"type":"number","description":"Horizontal position on the canvas."},"y":{"type":"number","description":"Vertical position on the canvas."}}},"FlowEdge":{"title":"FlowEdge","description":"An editor edge: drawn for one wire, from `source` (output `sourceHandle`, default `default`) to `target`.","type":"object","required":["id","source","target"],"properties":{"id":{"type":"string","minLength":1,"description":"Edge id, chosen by the editor."},"source":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"target":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"sourceHandle":{"type":["string","null"],"description":"The output of the source node this edge is drawn for; null or absent matches any."},"targetHandle":{"type":["string","null"],"description":"The input handle of the target node (editor-owned)."}}},"Viewport":{"title":"Viewport","description":"Editor viewport; kept, never used for execution.","type":"object","required":["x","y","zoom"],"properties":{"x":{"type":"number","description":"Horizontal pan of the canvas."},"y":{"type":"number","description":"Vertical pan of the canvas."},"zoom":{"type":"number","exclusiveMinimum":0,"description":"Zoom factor, greater than 0."}}}}};
 const schema374 = {"title":"Viewport","description":"Editor viewport; kept, never used for execution.","type":"object","required":["x","y","zoom"],"properties":{"x":{"type":"number","description":"Horizontal pan of the canvas."},"y":{"type":"number","description":"Vertical pan of the canvas."},"zoom":{"type":"number","exclusiveMinimum":0,"description":"Zoom factor, greater than 0."}}};
-const schema329 = {"title":"FlowNode","description":"A node of the editor document, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"StartNode","description":"Entry point of the flow: exactly one per flow.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"start","description":"Node type: Entry point of the flow."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"StartNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"StartConfig","description":"The entry point; its `default` wire fans out to the first nodes.","type":"object","required":["wires"],"additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"InputNode","description":"Reads measurement or action points into variables and loads parameters.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"InputNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"InputConfig","description":"Variables read from points and constant parameters.","type":"object","required":["variables","wires"],"additionalProperties":false,"properties":{"variables":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"SwitchNode","description":"Evaluates conditions and selects output wires.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"SwitchNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"SwitchConfig","description":"Condition branches; one wire per rule output plus `default`.","type":"object","required":["rules","wires"],"additionalProperties":false,"properties":{"rules":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"ChangeNode","description":"Writes computed values to action points.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"change","description":"Node type: Writes action points."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"ChangeNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"ChangeConfig","description":"Writes to action points.","type":"object","required":["writes","wires"],"additionalProperties":false,"properties":{"writes":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"CalcNode","description":"Computes derived variables.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"CalcNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"CalcConfig","description":"Assignments evaluated in order; each defines a new variable.","type":"object","required":["assign","wires"],"additionalProperties":false,"properties":{"assign":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"PeriodDeltaNode","description":"Computes the change of a point over a period.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"PeriodDeltaNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"PeriodDeltaConfig","description":"Defines `name` as the point's value now minus its value `period_ms` ago, from point history.","type":"object","required":["name","instance","point_type","point","period_ms","wires"],"additionalProperties":false,"properties":{"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"EndNode","description":"Terminates a path.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"end","description":"Node type: Terminates a path."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"EndNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"EndConfig","description":"No configuration; an end node has no outputs.","type":"object","additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}}]};
+const schema329 = {"title":"FlowNode","description":"A node of the editor document, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"StartNode","description":"Entry point of the flow: exactly one per flow.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"start","description":"Node type: Entry point of the flow."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"StartNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"StartConfig","description":"The entry point; its `default` wire fans out to the first nodes.","type":"object","required":["wires"],"additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"InputNode","description":"Reads measurement or action points into variables and loads parameters.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"InputNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"InputConfig","description":"Variables read from points and constant parameters.","type":"object","required":["variables","wires"],"additionalProperties":false,"properties":{"variables":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"SwitchNode","description":"Evaluates conditions and selects output wires.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"SwitchNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"SwitchConfig","description":"Condition branches; one wire per rule output plus `default`.","type":"object","required":["rules","wires"],"additionalProperties":false,"properties":{"rules":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"ChangeNode","description":"Writes computed values to action points.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"change","description":"Node type: Writes action points."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"ChangeNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"ChangeConfig","description":"Writes to action points.","type":"object","required":["writes","wires"],"additionalProperties":false,"properties":{"writes":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"CalcNode","description":"Computes derived variables.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"CalcNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"CalcConfig","description":"Assignments evaluated in order; each defines a new variable.","type":"object","required":["assign","wires"],"additionalProperties":false,"properties":{"assign":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"PeriodDeltaNode","description":"Computes the change of a point over a period.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"PeriodDeltaNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"PeriodDeltaConfig","description":"Defines `name` as the point's value now minus its value `period_ms` ago, from point history.","type":"object","required":["name","instance","point_type","point","period_ms","wires"],"additionalProperties":false,"properties":{"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}},{"title":"EndNode","description":"Terminates a path.","type":"object","required":["id","type","position","data"],"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"type":{"const":"end","description":"Node type: Terminates a path."},"position":{"$ref":"#/$defs/XYPosition"},"data":{"title":"EndNodeData","description":"Node data: the execution configuration plus editor-owned fields such as `label`.","type":"object","required":["config"],"properties":{"config":{"title":"EndConfig","description":"No configuration; an end node has no outputs.","type":"object","additionalProperties":false,"properties":{"wires":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},"label":{"type":"string","description":"Label shown by the editor; not used for execution."}}}}}]};
 const schema330 = {"title":"NodeId","description":"Identifier of a node, chosen by the editor (any non-empty string up to 128 characters).","type":"string","minLength":1,"maxLength":128};
 const schema331 = {"title":"XYPosition","description":"Position of a node on the editor canvas.","type":"object","required":["x","y"],"properties":{"x":{"type":"number","description":"Horizontal position on the canvas."},"y":{"type":"number","description":"Vertical position on the canvas."}}};
 const schema350 = {"title":"SwitchMode","description":"`first`: the first true rule selects its output. `all`: every true rule's output is followed, in rule order.","enum":["first","all"]};
 const schema333 = {"title":"Identifier","description":"A name: a letter or '_' followed by letters, digits or '_' (at most 64 characters).","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$"};
 const schema368 = {"title":"PeriodMs","description":"Look-back period in milliseconds (1 ms to 365 days).","type":"integer","minimum":1,"maximum":31536000000};
-const schema332 = {"title":"WireMap","description":"Output name to the ids of the nodes it leads to. `default` for every node but switch outputs and end (none).","type":"object","propertyNames":{"$ref":"#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/WireTargets"}};
-const schema334 = {"title":"WireTargets","description":"Ids of the nodes an output leads to, in execution order.","type":"array","items":{"$ref":"#/$defs/NodeId"},"uniqueItems":true};
+const schema332 = {"title":"WireMap","description":"Output name to the ids of the nodes it leads to. `default` for every node but switch outputs and end (none).","type":"object","maxProperties":1001,"propertyNames":{"$ref":"#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/WireTargets"}};
+const schema334 = {"title":"WireTargets","description":"Ids of the nodes an output leads to, in execution order.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/NodeId"},"uniqueItems":true};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20231,12 +20414,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(typeof data0 === "string"){
-if(func3(data0) > 128){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data0};
+if(data.length > 1000){
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema334,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20245,8 +20424,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data0) < 1){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data0};
+if(data.length <= 1000){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func3(data0) > 128){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20255,9 +20439,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data0};
+if(func3(data0) < 1){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20267,14 +20450,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-let i1 = data.length;
-let j0;
-if(i1 > 1){
-outer0:
-for(;i1--;){
-for(j0 = i1; j0--;){
-if(func0(data[i1], data[j0])){
-const err3 = {instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema334,data};
+else {
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20282,19 +20459,43 @@ else {
 vErrors.push(err3);
 }
 errors++;
-break outer0;
 }
 }
 }
+if(data.length <= 1000){
+let i1 = data.length;
+let j0;
+if(i1 > 1){
+const indices0 = Object.create(null);
+for(;i1--;){
+let item0 = data[i1];
+if(typeof item0 !== "string"){
+continue;
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema334.type,parentSchema:schema334,data};
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err4 = {instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema334,data};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema334.type,parentSchema:schema334,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -20315,11 +20516,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern25.test(key0)){
-const err0 = {instancePath,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key0,propertyName:key0};
+if(Object.keys(data).length > 1001){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1001},message:"must NOT have more than 1001 properties",schema:1001,parentSchema:schema332,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20328,9 +20526,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key0,propertyName:key0};
+if(Object.keys(data).length <= 1001){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern25.test(key0)){
+const err1 = {instancePath,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20339,9 +20540,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema332.propertyNames,parentSchema:schema332,data};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20350,21 +20551,35 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-for(const key1 in data){
-if(!(validate141(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data};
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema332.propertyNames,parentSchema:schema332,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(Object.keys(data).length <= 1001){
+for(const key1 in data){
+if(!(validate141(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : appendErrors(vErrors, validate141.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -21278,7 +21493,7 @@ errors++;
 }
 if(data6.wires !== undefined){
 if(!(validate140(data6.wires, {instancePath:instancePath+"/data/config/wires",parentData:data6,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
@@ -21538,16 +21753,8 @@ errors++;
 if(data15.variables !== undefined){
 let data16 = data15.variables;
 if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate144(data16[i0], {instancePath:instancePath+"/data/config/variables/" + i0,parentData:data16,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/data/config/variables",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[1].properties.data.properties.config.properties.variables.type,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.variables,data:data16};
+if(data16.length > 10000){
+const err37 = {instancePath:instancePath+"/data/config/variables",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/variables/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.variables,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21556,20 +21763,18 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data15.params !== undefined){
-let data18 = data15.params;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate146(data18[i1], {instancePath:instancePath+"/data/config/params/" + i1,parentData:data18,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(data16.length <= 10000){
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate144(data16[i0], {instancePath:instancePath+"/data/config/variables/" + i0,parentData:data16,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : appendErrors(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 }
 }
+}
 else {
-const err38 = {instancePath:instancePath+"/data/config/params",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[1].properties.data.properties.config.properties.params.type,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.params,data:data18};
+const err38 = {instancePath:instancePath+"/data/config/variables",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[1].properties.data.properties.config.properties.variables.type,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.variables,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21579,15 +21784,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data15.wires !== undefined){
-if(!(validate140(data15.wires, {instancePath:instancePath+"/data/config/wires",parentData:data15,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/1/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].properties.data.properties.config.type,parentSchema:schema329.oneOf[1].properties.data.properties.config,data:data15};
+if(data15.params !== undefined){
+let data18 = data15.params;
+if(Array.isArray(data18)){
+if(data18.length > 10000){
+const err39 = {instancePath:instancePath+"/data/config/params",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/params/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.params,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -21596,11 +21797,18 @@ vErrors.push(err39);
 }
 errors++;
 }
+if(data18.length <= 10000){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate146(data18[i1], {instancePath:instancePath+"/data/config/params/" + i1,parentData:data18,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate146.errors : appendErrors(vErrors, validate146.errors);
+errors = vErrors.length;
 }
-if(data14.label !== undefined){
-let data21 = data14.label;
-if(typeof data21 !== "string"){
-const err40 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/1/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[1].properties.data.properties.label.type,parentSchema:schema329.oneOf[1].properties.data.properties.label,data:data21};
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/data/config/params",schemaPath:"#/oneOf/1/properties/data/properties/config/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[1].properties.data.properties.config.properties.params.type,parentSchema:schema329.oneOf[1].properties.data.properties.config.properties.params,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -21610,9 +21818,15 @@ vErrors.push(err40);
 errors++;
 }
 }
+if(data15.wires !== undefined){
+if(!(validate140(data15.wires, {instancePath:instancePath+"/data/config/wires",parentData:data15,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err41 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/1/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].properties.data.type,parentSchema:schema329.oneOf[1].properties.data,data:data14};
+const err41 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/1/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].properties.data.properties.config.type,parentSchema:schema329.oneOf[1].properties.data.properties.config,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -21622,14 +21836,39 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].type,parentSchema:schema329.oneOf[1],data};
+if(data14.label !== undefined){
+let data21 = data14.label;
+if(typeof data21 !== "string"){
+const err42 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/1/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[1].properties.data.properties.label.type,parentSchema:schema329.oneOf[1].properties.data.properties.label,data:data21};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/1/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].properties.data.type,parentSchema:schema329.oneOf[1].properties.data,data:data14};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[1].type,parentSchema:schema329.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -21644,27 +21883,7 @@ props0.data = true;
 else if(tag0 === "switch"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err43 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data.type === undefined){
-const err44 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data.position === undefined){
-const err45 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
+const err45 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -21673,8 +21892,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data.data === undefined){
-const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
+if(data.type === undefined){
+const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -21683,11 +21902,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data22 = data.id;
-if(typeof data22 === "string"){
-if(func3(data22) > 128){
-const err47 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data22};
+if(data.position === undefined){
+const err47 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -21696,8 +21912,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func3(data22) < 1){
-const err48 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data22};
+if(data.data === undefined){
+const err48 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[2].required,parentSchema:schema329.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -21706,9 +21922,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data22};
+if(data.id !== undefined){
+let data22 = data.id;
+if(typeof data22 === "string"){
+if(func3(data22) > 128){
+const err49 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data22};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -21717,11 +21935,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data23 = data.type;
-if("switch" !== data23){
-const err50 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/2/properties/type/const",keyword:"const",params:{allowedValue: "switch"},message:"must be equal to constant",schema:"switch",parentSchema:schema329.oneOf[2].properties.type,data:data23};
+if(func3(data22) < 1){
+const err50 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -21731,11 +21946,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.position !== undefined){
-let data24 = data.position;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.x === undefined){
-const err51 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data24};
+else {
+const err51 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -21744,8 +21956,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data24.y === undefined){
-const err52 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data24};
+}
+if(data.type !== undefined){
+let data23 = data.type;
+if("switch" !== data23){
+const err52 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/2/properties/type/const",keyword:"const",params:{allowedValue: "switch"},message:"must be equal to constant",schema:"switch",parentSchema:schema329.oneOf[2].properties.type,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -21754,10 +21969,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data24.x !== undefined){
-let data25 = data24.x;
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err53 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data25};
+}
+if(data.position !== undefined){
+let data24 = data.position;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.x === undefined){
+const err53 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -21766,11 +21983,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data24.y !== undefined){
-let data26 = data24.y;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err54 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data26};
+if(data24.y === undefined){
+const err54 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -21779,10 +21993,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data24};
+if(data24.x !== undefined){
+let data25 = data24.x;
+if(!((typeof data25 == "number") && (isFinite(data25)))){
+const err55 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -21792,11 +22006,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data27 = data.data;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.config === undefined){
-const err56 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/2/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[2].properties.data.required,parentSchema:schema329.oneOf[2].properties.data,data:data27};
+if(data24.y !== undefined){
+let data26 = data24.y;
+if(!((typeof data26 == "number") && (isFinite(data26)))){
+const err56 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data26};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -21805,11 +22018,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data27.config !== undefined){
-let data28 = data27.config;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.rules === undefined){
-const err57 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema329.oneOf[2].properties.data.properties.config.required,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data24};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -21818,8 +22030,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data28.wires === undefined){
-const err58 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[2].properties.data.properties.config.required,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
+}
+if(data.data !== undefined){
+let data27 = data.data;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.config === undefined){
+const err58 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/2/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[2].properties.data.required,parentSchema:schema329.oneOf[2].properties.data,data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -21828,9 +22044,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(((key2 === "rules") || (key2 === "mode")) || (key2 === "wires"))){
-const err59 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
+if(data27.config !== undefined){
+let data28 = data27.config;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.rules === undefined){
+const err59 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema329.oneOf[2].properties.data.properties.config.required,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -21839,12 +22057,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data28.rules !== undefined){
-let data29 = data28.rules;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err60 = {instancePath:instancePath+"/data/config/rules",schemaPath:"#/oneOf/2/properties/data/properties/config/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[2].properties.data.properties.config.properties.rules,data:data29};
+if(data28.wires === undefined){
+const err60 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[2].properties.data.properties.config.required,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -21853,16 +22067,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-const len2 = data29.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate149(data29[i2], {instancePath:instancePath+"/data/config/rules/" + i2,parentData:data29,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/data/config/rules",schemaPath:"#/oneOf/2/properties/data/properties/config/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[2].properties.data.properties.config.properties.rules.type,parentSchema:schema329.oneOf[2].properties.data.properties.config.properties.rules,data:data29};
+for(const key2 in data28){
+if(!(((key2 === "rules") || (key2 === "mode")) || (key2 === "wires"))){
+const err61 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -21872,10 +22079,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data28.mode !== undefined){
-let data31 = data28.mode;
-if(!((data31 === "first") || (data31 === "all"))){
-const err62 = {instancePath:instancePath+"/data/config/mode",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data31};
+if(data28.rules !== undefined){
+let data29 = data28.rules;
+if(Array.isArray(data29)){
+if(data29.length > 1000){
+const err62 = {instancePath:instancePath+"/data/config/rules",schemaPath:"#/oneOf/2/properties/data/properties/config/properties/rules/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema329.oneOf[2].properties.data.properties.config.properties.rules,data:data29};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -21884,16 +22092,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data28.wires !== undefined){
-if(!(validate140(data28.wires, {instancePath:instancePath+"/data/config/wires",parentData:data28,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].properties.data.properties.config.type,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
+if(data29.length < 1){
+const err63 = {instancePath:instancePath+"/data/config/rules",schemaPath:"#/oneOf/2/properties/data/properties/config/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[2].properties.data.properties.config.properties.rules,data:data29};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -21902,11 +22102,18 @@ vErrors.push(err63);
 }
 errors++;
 }
+if(data29.length <= 1000){
+const len2 = data29.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate149(data29[i2], {instancePath:instancePath+"/data/config/rules/" + i2,parentData:data29,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : appendErrors(vErrors, validate149.errors);
+errors = vErrors.length;
 }
-if(data27.label !== undefined){
-let data33 = data27.label;
-if(typeof data33 !== "string"){
-const err64 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/2/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[2].properties.data.properties.label.type,parentSchema:schema329.oneOf[2].properties.data.properties.label,data:data33};
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/data/config/rules",schemaPath:"#/oneOf/2/properties/data/properties/config/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[2].properties.data.properties.config.properties.rules.type,parentSchema:schema329.oneOf[2].properties.data.properties.config.properties.rules,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21916,9 +22123,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/2/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].properties.data.type,parentSchema:schema329.oneOf[2].properties.data,data:data27};
+if(data28.mode !== undefined){
+let data31 = data28.mode;
+if(!((data31 === "first") || (data31 === "all"))){
+const err65 = {instancePath:instancePath+"/data/config/mode",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data31};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -21928,14 +22136,57 @@ vErrors.push(err65);
 errors++;
 }
 }
+if(data28.wires !== undefined){
+if(!(validate140(data28.wires, {instancePath:instancePath+"/data/config/wires",parentData:data28,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err66 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].type,parentSchema:schema329.oneOf[2],data};
+const err66 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/2/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].properties.data.properties.config.type,parentSchema:schema329.oneOf[2].properties.data.properties.config,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data27.label !== undefined){
+let data33 = data27.label;
+if(typeof data33 !== "string"){
+const err67 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/2/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[2].properties.data.properties.label.type,parentSchema:schema329.oneOf[2].properties.data.properties.label,data:data33};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/2/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].properties.data.type,parentSchema:schema329.oneOf[2].properties.data,data:data27};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[2].type,parentSchema:schema329.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -21950,37 +22201,7 @@ props0.data = true;
 else if(tag0 === "change"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err67 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data.type === undefined){
-const err68 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data.position === undefined){
-const err69 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data.data === undefined){
-const err70 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
+const err70 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -21989,11 +22210,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data34 = data.id;
-if(typeof data34 === "string"){
-if(func3(data34) > 128){
-const err71 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data34};
+if(data.type === undefined){
+const err71 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -22002,8 +22220,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(func3(data34) < 1){
-const err72 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data34};
+if(data.position === undefined){
+const err72 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -22012,9 +22230,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data34};
+if(data.data === undefined){
+const err73 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[3].required,parentSchema:schema329.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -22023,11 +22240,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data35 = data.type;
-if("change" !== data35){
-const err74 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/3/properties/type/const",keyword:"const",params:{allowedValue: "change"},message:"must be equal to constant",schema:"change",parentSchema:schema329.oneOf[3].properties.type,data:data35};
+if(data.id !== undefined){
+let data34 = data.id;
+if(typeof data34 === "string"){
+if(func3(data34) > 128){
+const err74 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data34};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -22036,12 +22253,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data.position !== undefined){
-let data36 = data.position;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.x === undefined){
-const err75 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data36};
+if(func3(data34) < 1){
+const err75 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data34};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -22050,8 +22263,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data36.y === undefined){
-const err76 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data36};
+}
+else {
+const err76 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data34};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -22060,10 +22274,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data36.x !== undefined){
-let data37 = data36.x;
-if(!((typeof data37 == "number") && (isFinite(data37)))){
-const err77 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data37};
+}
+if(data.type !== undefined){
+let data35 = data.type;
+if("change" !== data35){
+const err77 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/3/properties/type/const",keyword:"const",params:{allowedValue: "change"},message:"must be equal to constant",schema:"change",parentSchema:schema329.oneOf[3].properties.type,data:data35};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -22073,10 +22288,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data36.y !== undefined){
-let data38 = data36.y;
-if(!((typeof data38 == "number") && (isFinite(data38)))){
-const err78 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data38};
+if(data.position !== undefined){
+let data36 = data.position;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.x === undefined){
+const err78 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data36};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -22085,10 +22301,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data36};
+if(data36.y === undefined){
+const err79 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data36};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -22097,12 +22311,10 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-let data39 = data.data;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.config === undefined){
-const err80 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/3/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[3].properties.data.required,parentSchema:schema329.oneOf[3].properties.data,data:data39};
+if(data36.x !== undefined){
+let data37 = data36.x;
+if(!((typeof data37 == "number") && (isFinite(data37)))){
+const err80 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data37};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -22111,11 +22323,11 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data39.config !== undefined){
-let data40 = data39.config;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.writes === undefined){
-const err81 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema329.oneOf[3].properties.data.properties.config.required,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
+}
+if(data36.y !== undefined){
+let data38 = data36.y;
+if(!((typeof data38 == "number") && (isFinite(data38)))){
+const err81 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data38};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -22124,8 +22336,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data40.wires === undefined){
-const err82 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[3].properties.data.properties.config.required,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data36};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -22134,9 +22348,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-for(const key3 in data40){
-if(!((key3 === "writes") || (key3 === "wires"))){
-const err83 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
+}
+if(data.data !== undefined){
+let data39 = data.data;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.config === undefined){
+const err83 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/3/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[3].properties.data.required,parentSchema:schema329.oneOf[3].properties.data,data:data39};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -22145,12 +22362,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data40.writes !== undefined){
-let data41 = data40.writes;
-if(Array.isArray(data41)){
-if(data41.length < 1){
-const err84 = {instancePath:instancePath+"/data/config/writes",schemaPath:"#/oneOf/3/properties/data/properties/config/properties/writes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[3].properties.data.properties.config.properties.writes,data:data41};
+if(data39.config !== undefined){
+let data40 = data39.config;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.writes === undefined){
+const err84 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema329.oneOf[3].properties.data.properties.config.required,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -22159,16 +22375,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-const len3 = data41.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate152(data41[i3], {instancePath:instancePath+"/data/config/writes/" + i3,parentData:data41,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/data/config/writes",schemaPath:"#/oneOf/3/properties/data/properties/config/properties/writes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[3].properties.data.properties.config.properties.writes.type,parentSchema:schema329.oneOf[3].properties.data.properties.config.properties.writes,data:data41};
+if(data40.wires === undefined){
+const err85 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[3].properties.data.properties.config.required,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -22177,16 +22385,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data40.wires !== undefined){
-if(!(validate140(data40.wires, {instancePath:instancePath+"/data/config/wires",parentData:data40,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].properties.data.properties.config.type,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
+for(const key3 in data40){
+if(!((key3 === "writes") || (key3 === "wires"))){
+const err86 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -22196,10 +22397,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data39.label !== undefined){
-let data44 = data39.label;
-if(typeof data44 !== "string"){
-const err87 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/3/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[3].properties.data.properties.label.type,parentSchema:schema329.oneOf[3].properties.data.properties.label,data:data44};
+if(data40.writes !== undefined){
+let data41 = data40.writes;
+if(Array.isArray(data41)){
+if(data41.length > 10000){
+const err87 = {instancePath:instancePath+"/data/config/writes",schemaPath:"#/oneOf/3/properties/data/properties/config/properties/writes/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema329.oneOf[3].properties.data.properties.config.properties.writes,data:data41};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -22208,10 +22410,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/3/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].properties.data.type,parentSchema:schema329.oneOf[3].properties.data,data:data39};
+if(data41.length < 1){
+const err88 = {instancePath:instancePath+"/data/config/writes",schemaPath:"#/oneOf/3/properties/data/properties/config/properties/writes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[3].properties.data.properties.config.properties.writes,data:data41};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -22220,15 +22420,78 @@ vErrors.push(err88);
 }
 errors++;
 }
+if(data41.length <= 10000){
+const len3 = data41.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate152(data41[i3], {instancePath:instancePath+"/data/config/writes/" + i3,parentData:data41,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : appendErrors(vErrors, validate152.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err89 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].type,parentSchema:schema329.oneOf[3],data};
+const err89 = {instancePath:instancePath+"/data/config/writes",schemaPath:"#/oneOf/3/properties/data/properties/config/properties/writes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[3].properties.data.properties.config.properties.writes.type,parentSchema:schema329.oneOf[3].properties.data.properties.config.properties.writes,data:data41};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data40.wires !== undefined){
+if(!(validate140(data40.wires, {instancePath:instancePath+"/data/config/wires",parentData:data40,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/3/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].properties.data.properties.config.type,parentSchema:schema329.oneOf[3].properties.data.properties.config,data:data40};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data39.label !== undefined){
+let data44 = data39.label;
+if(typeof data44 !== "string"){
+const err91 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/3/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[3].properties.data.properties.label.type,parentSchema:schema329.oneOf[3].properties.data.properties.label,data:data44};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/3/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].properties.data.type,parentSchema:schema329.oneOf[3].properties.data,data:data39};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[3].type,parentSchema:schema329.oneOf[3],data};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -22243,50 +22506,7 @@ props0.data = true;
 else if(tag0 === "calc"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err90 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data.type === undefined){
-const err91 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data.position === undefined){
-const err92 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data.data === undefined){
-const err93 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data45 = data.id;
-if(typeof data45 === "string"){
-if(func3(data45) > 128){
-const err94 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data45};
+const err94 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -22295,8 +22515,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(func3(data45) < 1){
-const err95 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data45};
+if(data.type === undefined){
+const err95 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -22305,9 +22525,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data45};
+if(data.position === undefined){
+const err96 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -22316,11 +22535,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data46 = data.type;
-if("calc" !== data46){
-const err97 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/4/properties/type/const",keyword:"const",params:{allowedValue: "calc"},message:"must be equal to constant",schema:"calc",parentSchema:schema329.oneOf[4].properties.type,data:data46};
+if(data.data === undefined){
+const err97 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[4].required,parentSchema:schema329.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -22329,12 +22545,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.position !== undefined){
-let data47 = data.position;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.x === undefined){
-const err98 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data47};
+if(data.id !== undefined){
+let data45 = data.id;
+if(typeof data45 === "string"){
+if(func3(data45) > 128){
+const err98 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data45};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -22343,8 +22558,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data47.y === undefined){
-const err99 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data47};
+if(func3(data45) < 1){
+const err99 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data45};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -22353,10 +22568,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data47.x !== undefined){
-let data48 = data47.x;
-if(!((typeof data48 == "number") && (isFinite(data48)))){
-const err100 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data48};
+}
+else {
+const err100 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data45};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -22366,10 +22580,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data47.y !== undefined){
-let data49 = data47.y;
-if(!((typeof data49 == "number") && (isFinite(data49)))){
-const err101 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data49};
+if(data.type !== undefined){
+let data46 = data.type;
+if("calc" !== data46){
+const err101 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/4/properties/type/const",keyword:"const",params:{allowedValue: "calc"},message:"must be equal to constant",schema:"calc",parentSchema:schema329.oneOf[4].properties.type,data:data46};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -22379,9 +22593,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data47};
+if(data.position !== undefined){
+let data47 = data.position;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.x === undefined){
+const err102 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data47};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -22390,12 +22606,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-let data50 = data.data;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.config === undefined){
-const err103 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/4/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[4].properties.data.required,parentSchema:schema329.oneOf[4].properties.data,data:data50};
+if(data47.y === undefined){
+const err103 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data47};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -22404,11 +22616,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data50.config !== undefined){
-let data51 = data50.config;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.assign === undefined){
-const err104 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "assign"},message:"must have required property '"+"assign"+"'",schema:schema329.oneOf[4].properties.data.properties.config.required,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
+if(data47.x !== undefined){
+let data48 = data47.x;
+if(!((typeof data48 == "number") && (isFinite(data48)))){
+const err104 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data48};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -22417,8 +22628,11 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data51.wires === undefined){
-const err105 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[4].properties.data.properties.config.required,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
+}
+if(data47.y !== undefined){
+let data49 = data47.y;
+if(!((typeof data49 == "number") && (isFinite(data49)))){
+const err105 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data49};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -22427,9 +22641,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-for(const key4 in data51){
-if(!((key4 === "assign") || (key4 === "wires"))){
-const err106 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data47};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -22439,11 +22654,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data51.assign !== undefined){
-let data52 = data51.assign;
-if(Array.isArray(data52)){
-if(data52.length < 1){
-const err107 = {instancePath:instancePath+"/data/config/assign",schemaPath:"#/oneOf/4/properties/data/properties/config/properties/assign/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[4].properties.data.properties.config.properties.assign,data:data52};
+if(data.data !== undefined){
+let data50 = data.data;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.config === undefined){
+const err107 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/4/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[4].properties.data.required,parentSchema:schema329.oneOf[4].properties.data,data:data50};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -22452,16 +22667,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-const len4 = data52.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate155(data52[i4], {instancePath:instancePath+"/data/config/assign/" + i4,parentData:data52,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/data/config/assign",schemaPath:"#/oneOf/4/properties/data/properties/config/properties/assign/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[4].properties.data.properties.config.properties.assign.type,parentSchema:schema329.oneOf[4].properties.data.properties.config.properties.assign,data:data52};
+if(data50.config !== undefined){
+let data51 = data50.config;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.assign === undefined){
+const err108 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "assign"},message:"must have required property '"+"assign"+"'",schema:schema329.oneOf[4].properties.data.properties.config.required,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -22470,16 +22680,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data51.wires !== undefined){
-if(!(validate140(data51.wires, {instancePath:instancePath+"/data/config/wires",parentData:data51,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].properties.data.properties.config.type,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
+if(data51.wires === undefined){
+const err109 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[4].properties.data.properties.config.required,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -22488,11 +22690,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data50.label !== undefined){
-let data55 = data50.label;
-if(typeof data55 !== "string"){
-const err110 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/4/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[4].properties.data.properties.label.type,parentSchema:schema329.oneOf[4].properties.data.properties.label,data:data55};
+for(const key4 in data51){
+if(!((key4 === "assign") || (key4 === "wires"))){
+const err110 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -22502,9 +22702,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/4/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].properties.data.type,parentSchema:schema329.oneOf[4].properties.data,data:data50};
+if(data51.assign !== undefined){
+let data52 = data51.assign;
+if(Array.isArray(data52)){
+if(data52.length > 10000){
+const err111 = {instancePath:instancePath+"/data/config/assign",schemaPath:"#/oneOf/4/properties/data/properties/config/properties/assign/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema329.oneOf[4].properties.data.properties.config.properties.assign,data:data52};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -22513,15 +22715,88 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-else {
-const err112 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].type,parentSchema:schema329.oneOf[4],data};
+if(data52.length < 1){
+const err112 = {instancePath:instancePath+"/data/config/assign",schemaPath:"#/oneOf/4/properties/data/properties/config/properties/assign/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema329.oneOf[4].properties.data.properties.config.properties.assign,data:data52};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
+}
+errors++;
+}
+if(data52.length <= 10000){
+const len4 = data52.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate155(data52[i4], {instancePath:instancePath+"/data/config/assign/" + i4,parentData:data52,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : appendErrors(vErrors, validate155.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/data/config/assign",schemaPath:"#/oneOf/4/properties/data/properties/config/properties/assign/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.oneOf[4].properties.data.properties.config.properties.assign.type,parentSchema:schema329.oneOf[4].properties.data.properties.config.properties.assign,data:data52};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data51.wires !== undefined){
+if(!(validate140(data51.wires, {instancePath:instancePath+"/data/config/wires",parentData:data51,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/4/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].properties.data.properties.config.type,parentSchema:schema329.oneOf[4].properties.data.properties.config,data:data51};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data50.label !== undefined){
+let data55 = data50.label;
+if(typeof data55 !== "string"){
+const err115 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/4/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[4].properties.data.properties.label.type,parentSchema:schema329.oneOf[4].properties.data.properties.label,data:data55};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/4/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].properties.data.type,parentSchema:schema329.oneOf[4].properties.data,data:data50};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[4].type,parentSchema:schema329.oneOf[4],data};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
 }
 errors++;
 }
@@ -22536,60 +22811,7 @@ props0.data = true;
 else if(tag0 === "period_delta"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err113 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(data.type === undefined){
-const err114 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-if(data.position === undefined){
-const err115 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if(data.data === undefined){
-const err116 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data56 = data.id;
-if(typeof data56 === "string"){
-if(func3(data56) > 128){
-const err117 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data56};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(func3(data56) < 1){
-const err118 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data56};
+const err118 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -22598,9 +22820,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data56};
+if(data.type === undefined){
+const err119 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -22609,11 +22830,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data57 = data.type;
-if("period_delta" !== data57){
-const err120 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/5/properties/type/const",keyword:"const",params:{allowedValue: "period_delta"},message:"must be equal to constant",schema:"period_delta",parentSchema:schema329.oneOf[5].properties.type,data:data57};
+if(data.position === undefined){
+const err120 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -22622,12 +22840,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data.position !== undefined){
-let data58 = data.position;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58.x === undefined){
-const err121 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data58};
+if(data.data === undefined){
+const err121 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[5].required,parentSchema:schema329.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -22636,8 +22850,11 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data58.y === undefined){
-const err122 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data58};
+if(data.id !== undefined){
+let data56 = data.id;
+if(typeof data56 === "string"){
+if(func3(data56) > 128){
+const err122 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data56};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -22646,10 +22863,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data58.x !== undefined){
-let data59 = data58.x;
-if(!((typeof data59 == "number") && (isFinite(data59)))){
-const err123 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data59};
+if(func3(data56) < 1){
+const err123 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data56};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -22659,10 +22874,8 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data58.y !== undefined){
-let data60 = data58.y;
-if(!((typeof data60 == "number") && (isFinite(data60)))){
-const err124 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data60};
+else {
+const err124 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data56};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -22672,9 +22885,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data58};
+if(data.type !== undefined){
+let data57 = data.type;
+if("period_delta" !== data57){
+const err125 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/5/properties/type/const",keyword:"const",params:{allowedValue: "period_delta"},message:"must be equal to constant",schema:"period_delta",parentSchema:schema329.oneOf[5].properties.type,data:data57};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -22684,11 +22898,11 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data61 = data.data;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.config === undefined){
-const err126 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/5/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[5].properties.data.required,parentSchema:schema329.oneOf[5].properties.data,data:data61};
+if(data.position !== undefined){
+let data58 = data.position;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.x === undefined){
+const err126 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data58};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -22697,11 +22911,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data61.config !== undefined){
-let data62 = data61.config;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.name === undefined){
-const err127 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if(data58.y === undefined){
+const err127 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data58};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -22710,8 +22921,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data62.instance === undefined){
-const err128 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if(data58.x !== undefined){
+let data59 = data58.x;
+if(!((typeof data59 == "number") && (isFinite(data59)))){
+const err128 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data59};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -22720,8 +22933,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data62.point_type === undefined){
-const err129 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+}
+if(data58.y !== undefined){
+let data60 = data58.y;
+if(!((typeof data60 == "number") && (isFinite(data60)))){
+const err129 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data60};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -22730,8 +22946,10 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data62.point === undefined){
-const err130 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data58};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -22740,8 +22958,12 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data62.period_ms === undefined){
-const err131 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "period_ms"},message:"must have required property '"+"period_ms"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+}
+if(data.data !== undefined){
+let data61 = data.data;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.config === undefined){
+const err131 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/5/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[5].properties.data.required,parentSchema:schema329.oneOf[5].properties.data,data:data61};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -22750,8 +22972,11 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(data62.wires === undefined){
-const err132 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if(data61.config !== undefined){
+let data62 = data61.config;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.name === undefined){
+const err132 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -22760,9 +22985,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-for(const key5 in data62){
-if(!((((((key5 === "name") || (key5 === "instance")) || (key5 === "point_type")) || (key5 === "point")) || (key5 === "period_ms")) || (key5 === "wires"))){
-const err133 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if(data62.instance === undefined){
+const err133 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -22771,12 +22995,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data62.name !== undefined){
-let data63 = data62.name;
-if(typeof data63 === "string"){
-if(!pattern25.test(data63)){
-const err134 = {instancePath:instancePath+"/data/config/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data63};
+if(data62.point_type === undefined){
+const err134 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -22785,9 +23005,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/data/config/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data63};
+if(data62.point === undefined){
+const err135 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -22796,11 +23015,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data62.instance !== undefined){
-let data64 = data62.instance;
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err136 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema324.type,parentSchema:schema324,data:data64};
+if(data62.period_ms === undefined){
+const err136 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "period_ms"},message:"must have required property '"+"period_ms"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -22809,9 +23025,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 > 2147483647 || isNaN(data64)){
-const err137 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema324,data:data64};
+if(data62.wires === undefined){
+const err137 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/required",keyword:"required",params:{missingProperty: "wires"},message:"must have required property '"+"wires"+"'",schema:schema329.oneOf[5].properties.data.properties.config.required,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -22820,8 +23035,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data64 < 0 || isNaN(data64)){
-const err138 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema324,data:data64};
+for(const key5 in data62){
+if(!((((((key5 === "name") || (key5 === "instance")) || (key5 === "point_type")) || (key5 === "point")) || (key5 === "period_ms")) || (key5 === "wires"))){
+const err138 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -22831,11 +23047,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-}
-if(data62.point_type !== undefined){
-let data65 = data62.point_type;
-if(!((data65 === "measurement") || (data65 === "action"))){
-const err139 = {instancePath:instancePath+"/data/config/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data65};
+if(data62.name !== undefined){
+let data63 = data62.name;
+if(typeof data63 === "string"){
+if(!pattern25.test(data63)){
+const err139 = {instancePath:instancePath+"/data/config/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data63};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -22845,10 +23061,8 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data62.point !== undefined){
-let data66 = data62.point;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-const err140 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema326.type,parentSchema:schema326,data:data66};
+else {
+const err140 = {instancePath:instancePath+"/data/config/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data63};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -22857,9 +23071,11 @@ vErrors.push(err140);
 }
 errors++;
 }
-if((typeof data66 == "number") && (isFinite(data66))){
-if(data66 > 2147483647 || isNaN(data66)){
-const err141 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema326,data:data66};
+}
+if(data62.instance !== undefined){
+let data64 = data62.instance;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err141 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema324.type,parentSchema:schema324,data:data64};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -22868,8 +23084,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data66 < 0 || isNaN(data66)){
-const err142 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema326,data:data66};
+if((typeof data64 == "number") && (isFinite(data64))){
+if(data64 > 2147483647 || isNaN(data64)){
+const err142 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema324,data:data64};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -22878,12 +23095,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-if(data62.period_ms !== undefined){
-let data67 = data62.period_ms;
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err143 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema368.type,parentSchema:schema368,data:data67};
+if(data64 < 0 || isNaN(data64)){
+const err143 = {instancePath:instancePath+"/data/config/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema324,data:data64};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -22892,9 +23105,12 @@ vErrors.push(err143);
 }
 errors++;
 }
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 > 31536000000 || isNaN(data67)){
-const err144 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 31536000000},message:"must be <= 31536000000",schema:31536000000,parentSchema:schema368,data:data67};
+}
+}
+if(data62.point_type !== undefined){
+let data65 = data62.point_type;
+if(!((data65 === "measurement") || (data65 === "action"))){
+const err144 = {instancePath:instancePath+"/data/config/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data65};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -22903,8 +23119,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data67 < 1 || isNaN(data67)){
-const err145 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema368,data:data67};
+}
+if(data62.point !== undefined){
+let data66 = data62.point;
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err145 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema326.type,parentSchema:schema326,data:data66};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -22913,17 +23132,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-if(data62.wires !== undefined){
-if(!(validate140(data62.wires, {instancePath:instancePath+"/data/config/wires",parentData:data62,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].properties.data.properties.config.type,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 > 2147483647 || isNaN(data66)){
+const err146 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema326,data:data66};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -22932,11 +23143,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data61.label !== undefined){
-let data69 = data61.label;
-if(typeof data69 !== "string"){
-const err147 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/5/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[5].properties.data.properties.label.type,parentSchema:schema329.oneOf[5].properties.data.properties.label,data:data69};
+if(data66 < 0 || isNaN(data66)){
+const err147 = {instancePath:instancePath+"/data/config/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema326,data:data66};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -22947,8 +23155,10 @@ errors++;
 }
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/5/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].properties.data.type,parentSchema:schema329.oneOf[5].properties.data,data:data61};
+if(data62.period_ms !== undefined){
+let data67 = data62.period_ms;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err148 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema368.type,parentSchema:schema368,data:data67};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -22957,15 +23167,80 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-}
-else {
-const err149 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].type,parentSchema:schema329.oneOf[5],data};
+if((typeof data67 == "number") && (isFinite(data67))){
+if(data67 > 31536000000 || isNaN(data67)){
+const err149 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 31536000000},message:"must be <= 31536000000",schema:31536000000,parentSchema:schema368,data:data67};
 if(vErrors === null){
 vErrors = [err149];
 }
 else {
 vErrors.push(err149);
+}
+errors++;
+}
+if(data67 < 1 || isNaN(data67)){
+const err150 = {instancePath:instancePath+"/data/config/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema368,data:data67};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+}
+if(data62.wires !== undefined){
+if(!(validate140(data62.wires, {instancePath:instancePath+"/data/config/wires",parentData:data62,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err151 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/5/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].properties.data.properties.config.type,parentSchema:schema329.oneOf[5].properties.data.properties.config,data:data62};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data61.label !== undefined){
+let data69 = data61.label;
+if(typeof data69 !== "string"){
+const err152 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/5/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[5].properties.data.properties.label.type,parentSchema:schema329.oneOf[5].properties.data.properties.label,data:data69};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/5/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].properties.data.type,parentSchema:schema329.oneOf[5].properties.data,data:data61};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[5].type,parentSchema:schema329.oneOf[5],data};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
 }
 errors++;
 }
@@ -22980,60 +23255,7 @@ props0.data = true;
 else if(tag0 === "end"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err150 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-if(data.type === undefined){
-const err151 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-if(data.position === undefined){
-const err152 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-if(data.data === undefined){
-const err153 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data70 = data.id;
-if(typeof data70 === "string"){
-if(func3(data70) > 128){
-const err154 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data70};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-if(func3(data70) < 1){
-const err155 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data70};
+const err155 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -23042,9 +23264,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-else {
-const err156 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data70};
+if(data.type === undefined){
+const err156 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -23053,11 +23274,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data71 = data.type;
-if("end" !== data71){
-const err157 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/6/properties/type/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema329.oneOf[6].properties.type,data:data71};
+if(data.position === undefined){
+const err157 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -23066,12 +23284,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-if(data.position !== undefined){
-let data72 = data.position;
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(data72.x === undefined){
-const err158 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data72};
+if(data.data === undefined){
+const err158 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema329.oneOf[6].required,parentSchema:schema329.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -23080,8 +23294,11 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data72.y === undefined){
-const err159 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data72};
+if(data.id !== undefined){
+let data70 = data.id;
+if(typeof data70 === "string"){
+if(func3(data70) > 128){
+const err159 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema330,data:data70};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -23090,10 +23307,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data72.x !== undefined){
-let data73 = data72.x;
-if(!((typeof data73 == "number") && (isFinite(data73)))){
-const err160 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data73};
+if(func3(data70) < 1){
+const err160 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema330,data:data70};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -23103,10 +23318,8 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data72.y !== undefined){
-let data74 = data72.y;
-if(!((typeof data74 == "number") && (isFinite(data74)))){
-const err161 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data74};
+else {
+const err161 = {instancePath:instancePath+"/id",schemaPath:"flow-parts.schema.json#/$defs/NodeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.type,parentSchema:schema330,data:data70};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -23116,9 +23329,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data72};
+if(data.type !== undefined){
+let data71 = data.type;
+if("end" !== data71){
+const err162 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/6/properties/type/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema329.oneOf[6].properties.type,data:data71};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -23128,11 +23342,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data75 = data.data;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if(data75.config === undefined){
-const err163 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/6/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[6].properties.data.required,parentSchema:schema329.oneOf[6].properties.data,data:data75};
+if(data.position !== undefined){
+let data72 = data.position;
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.x === undefined){
+const err163 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema331.required,parentSchema:schema331,data:data72};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -23141,12 +23355,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data75.config !== undefined){
-let data76 = data75.config;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-for(const key6 in data76){
-if(!(key6 === "wires")){
-const err164 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/6/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[6].properties.data.properties.config,data:data76};
+if(data72.y === undefined){
+const err164 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema331.required,parentSchema:schema331,data:data72};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -23155,16 +23365,10 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data76.wires !== undefined){
-if(!(validate140(data76.wires, {instancePath:instancePath+"/data/config/wires",parentData:data76,parentDataProperty:"wires",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err165 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/6/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].properties.data.properties.config.type,parentSchema:schema329.oneOf[6].properties.data.properties.config,data:data76};
+if(data72.x !== undefined){
+let data73 = data72.x;
+if(!((typeof data73 == "number") && (isFinite(data73)))){
+const err165 = {instancePath:instancePath+"/position/x",schemaPath:"#/$defs/XYPosition/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.x.type,parentSchema:schema331.properties.x,data:data73};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -23174,10 +23378,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data75.label !== undefined){
-let data78 = data75.label;
-if(typeof data78 !== "string"){
-const err166 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/6/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[6].properties.data.properties.label.type,parentSchema:schema329.oneOf[6].properties.data.properties.label,data:data78};
+if(data72.y !== undefined){
+let data74 = data72.y;
+if(!((typeof data74 == "number") && (isFinite(data74)))){
+const err166 = {instancePath:instancePath+"/position/y",schemaPath:"#/$defs/XYPosition/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema331.properties.y.type,parentSchema:schema331.properties.y,data:data74};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -23189,7 +23393,7 @@ errors++;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/6/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].properties.data.type,parentSchema:schema329.oneOf[6].properties.data,data:data75};
+const err167 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/XYPosition/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data:data72};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -23199,14 +23403,85 @@ vErrors.push(err167);
 errors++;
 }
 }
-}
-else {
-const err168 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].type,parentSchema:schema329.oneOf[6],data};
+if(data.data !== undefined){
+let data75 = data.data;
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+if(data75.config === undefined){
+const err168 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/6/properties/data/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema329.oneOf[6].properties.data.required,parentSchema:schema329.oneOf[6].properties.data,data:data75};
 if(vErrors === null){
 vErrors = [err168];
 }
 else {
 vErrors.push(err168);
+}
+errors++;
+}
+if(data75.config !== undefined){
+let data76 = data75.config;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+for(const key6 in data76){
+if(!(key6 === "wires")){
+const err169 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/6/properties/data/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema329.oneOf[6].properties.data.properties.config,data:data76};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+}
+if(data76.wires !== undefined){
+if(!(validate140(data76.wires, {instancePath:instancePath+"/data/config/wires",parentData:data76,parentDataProperty:"wires",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : appendErrors(vErrors, validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err170 = {instancePath:instancePath+"/data/config",schemaPath:"#/oneOf/6/properties/data/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].properties.data.properties.config.type,parentSchema:schema329.oneOf[6].properties.data.properties.config,data:data76};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+if(data75.label !== undefined){
+let data78 = data75.label;
+if(typeof data78 !== "string"){
+const err171 = {instancePath:instancePath+"/data/label",schemaPath:"#/oneOf/6/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.oneOf[6].properties.data.properties.label.type,parentSchema:schema329.oneOf[6].properties.data.properties.label,data:data78};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+}
+else {
+const err172 = {instancePath:instancePath+"/data",schemaPath:"#/oneOf/6/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].properties.data.type,parentSchema:schema329.oneOf[6].properties.data,data:data75};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+}
+else {
+const err173 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.oneOf[6].type,parentSchema:schema329.oneOf[6],data};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
 }
 errors++;
 }
@@ -23219,34 +23494,34 @@ props0.data = true;
 }
 }
 else {
-const err169 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema329.discriminator,parentSchema:schema329,data};
+const err174 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema329.discriminator,parentSchema:schema329,data};
 if(vErrors === null){
-vErrors = [err169];
+vErrors = [err174];
 }
 else {
-vErrors.push(err169);
+vErrors.push(err174);
 }
 errors++;
 }
 }
 else {
-const err170 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema329.discriminator,parentSchema:schema329,data};
+const err175 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema329.discriminator,parentSchema:schema329,data};
 if(vErrors === null){
-vErrors = [err170];
+vErrors = [err175];
 }
 else {
-vErrors.push(err170);
+vErrors.push(err175);
 }
 errors++;
 }
 }
 else {
-const err171 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data};
+const err176 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err176];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err176);
 }
 errors++;
 }
@@ -23494,11 +23769,13 @@ vErrors.push(err3);
 }
 errors++;
 }
+if(data0.length <= 1000){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate139(data0[i0], {instancePath:instancePath+"/nodes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+vErrors = vErrors === null ? validate139.errors : appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -23516,16 +23793,8 @@ errors++;
 if(data.edges !== undefined){
 let data2 = data.edges;
 if(Array.isArray(data2)){
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate161(data2[i1], {instancePath:instancePath+"/edges/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema328.properties.edges.type,parentSchema:schema328.properties.edges,data:data2};
+if(data2.length > 10000){
+const err5 = {instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema328.properties.edges,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23534,12 +23803,18 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data2.length <= 10000){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate161(data2[i1], {instancePath:instancePath+"/edges/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : appendErrors(vErrors, validate161.errors);
+errors = vErrors.length;
 }
-if(data.viewport !== undefined){
-let data4 = data.viewport;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.x === undefined){
-const err6 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema328.properties.edges.type,parentSchema:schema328.properties.edges,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23548,8 +23823,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data4.y === undefined){
-const err7 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
+}
+if(data.viewport !== undefined){
+let data4 = data.viewport;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.x === undefined){
+const err7 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23558,8 +23837,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data4.zoom === undefined){
-const err8 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "zoom"},message:"must have required property '"+"zoom"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
+if(data4.y === undefined){
+const err8 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23568,10 +23847,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data4.x !== undefined){
-let data5 = data4.x;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/viewport/x",schemaPath:"#/$defs/Viewport/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.x.type,parentSchema:schema374.properties.x,data:data5};
+if(data4.zoom === undefined){
+const err9 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/required",keyword:"required",params:{missingProperty: "zoom"},message:"must have required property '"+"zoom"+"'",schema:schema374.required,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23580,11 +23857,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data4.y !== undefined){
-let data6 = data4.y;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err10 = {instancePath:instancePath+"/viewport/y",schemaPath:"#/$defs/Viewport/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.y.type,parentSchema:schema374.properties.y,data:data6};
+if(data4.x !== undefined){
+let data5 = data4.x;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err10 = {instancePath:instancePath+"/viewport/x",schemaPath:"#/$defs/Viewport/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.x.type,parentSchema:schema374.properties.x,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23594,11 +23870,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.zoom !== undefined){
-let data7 = data4.zoom;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 <= 0 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/viewport/zoom",schemaPath:"#/$defs/Viewport/properties/zoom/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema374.properties.zoom,data:data7};
+if(data4.y !== undefined){
+let data6 = data4.y;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err11 = {instancePath:instancePath+"/viewport/y",schemaPath:"#/$defs/Viewport/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.y.type,parentSchema:schema374.properties.y,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23608,8 +23883,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/viewport/zoom",schemaPath:"#/$defs/Viewport/properties/zoom/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.zoom.type,parentSchema:schema374.properties.zoom,data:data7};
+if(data4.zoom !== undefined){
+let data7 = data4.zoom;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 <= 0 || isNaN(data7)){
+const err12 = {instancePath:instancePath+"/viewport/zoom",schemaPath:"#/$defs/Viewport/properties/zoom/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema374.properties.zoom,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23619,9 +23897,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema374.type,parentSchema:schema374,data:data4};
+const err13 = {instancePath:instancePath+"/viewport/zoom",schemaPath:"#/$defs/Viewport/properties/zoom/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema374.properties.zoom.type,parentSchema:schema374.properties.zoom,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23633,12 +23910,24 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema328.type,parentSchema:schema328,data};
+const err14 = {instancePath:instancePath+"/viewport",schemaPath:"#/$defs/Viewport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema374.type,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema328.type,parentSchema:schema328,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -24053,7 +24342,7 @@ vErrors = null;
 if(!_valid0){
 const _errs20 = errors;
 if(!(validate205(data6, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = vErrors === null ? validate205.errors : appendErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs20 === errors;
@@ -24270,7 +24559,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate211(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+vErrors = vErrors === null ? validate211.errors : appendErrors(vErrors, validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -24549,7 +24838,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate211(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+vErrors = vErrors === null ? validate211.errors : appendErrors(vErrors, validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -24615,7 +24904,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate131(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = vErrors === null ? validate131.errors : appendErrors(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -25085,7 +25374,7 @@ vErrors = null;
 if(!_valid0){
 const _errs18 = errors;
 if(!(validate205(data5, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = vErrors === null ? validate205.errors : appendErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
@@ -25240,9 +25529,9 @@ return errors === 0;
 validate219.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateNodesJson = validate164;
-const schema375 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/nodes-json.schema.json","title":"NodesJson","description":"Compact execution topology: a start node id and a map of node id to execution node, or `{}` for a stub rule. Produced only by compileFlow; positions and labels are dropped, expressions are normalised source text.","tsType":"NodesJsonStub | NodesTopology","type":"object","if":{"maxProperties":0},"then":true,"else":{"$ref":"#/$defs/NodesTopology"},"$defs":{"NodesJsonStub":{"title":"NodesJsonStub","description":"The empty topology of a stub rule.","type":"object","maxProperties":0},"NodesTopology":{"title":"NodesTopology","description":"The execution topology of a compiled flow.","type":"object","required":["start","nodes"],"additionalProperties":false,"properties":{"start":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"nodes":{"type":"object","description":"Node id to execution node, in topological order from the start.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"minProperties":2,"maxProperties":1000,"additionalProperties":{"$ref":"#/$defs/ExecNode"}}}},"ExecNode":{"title":"ExecNode","description":"An execution node, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"ExecStart","description":"Entry point.","type":"object","required":["type","next"],"additionalProperties":false,"properties":{"type":{"const":"start","description":"Node type: Entry point of the flow."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecInput","description":"Reads points into variables and loads parameters.","type":"object","required":["type","variables","next"],"additionalProperties":false,"properties":{"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"variables":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecSwitch","description":"Evaluates conditions (normalised expression text) and selects outputs.","type":"object","required":["type","mode","rules","next"],"additionalProperties":false,"properties":{"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"rules":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecChange","description":"Writes computed values to action points.","type":"object","required":["type","writes","next"],"additionalProperties":false,"properties":{"type":{"const":"change","description":"Node type: Writes action points."},"writes":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecCalc","description":"Assignments evaluated in order.","type":"object","required":["type","assign","next"],"additionalProperties":false,"properties":{"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"assign":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecPeriodDelta","description":"Value now minus value period_ms ago.","type":"object","required":["type","name","instance","point_type","point","period_ms","next"],"additionalProperties":false,"properties":{"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecEnd","description":"Terminates a path.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"end","description":"Node type: Terminates a path."}}}]}}};
+const schema375 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/nodes-json.schema.json","title":"NodesJson","description":"Compact execution topology: a start node id and a map of node id to execution node, or `{}` for a stub rule. Produced only by compileFlow; positions and labels are dropped, expressions are normalised source text.","tsType":"NodesJsonStub | NodesTopology","type":"object","if":{"maxProperties":0},"then":true,"else":{"$ref":"#/$defs/NodesTopology"},"$defs":{"NodesJsonStub":{"title":"NodesJsonStub","description":"The empty topology of a stub rule.","type":"object","maxProperties":0},"NodesTopology":{"title":"NodesTopology","description":"The execution topology of a compiled flow.","type":"object","required":["start","nodes"],"additionalProperties":false,"properties":{"start":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"nodes":{"type":"object","description":"Node id to execution node, in topological order from the start.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"minProperties":2,"maxProperties":1000,"additionalProperties":{"$ref":"#/$defs/ExecNode"}}}},"ExecNode":{"title":"ExecNode","description":"An execution node, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"ExecStart","description":"Entry point.","type":"object","required":["type","next"],"additionalProperties":false,"properties":{"type":{"const":"start","description":"Node type: Entry point of the flow."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecInput","description":"Reads points into variables and loads parameters.","type":"object","required":["type","variables","next"],"additionalProperties":false,"properties":{"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"variables":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecSwitch","description":"Evaluates conditions (normalised expression text) and selects outputs.","type":"object","required":["type","mode","rules","next"],"additionalProperties":false,"properties":{"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"rules":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecChange","description":"Writes computed values to action points.","type":"object","required":["type","writes","next"],"additionalProperties":false,"properties":{"type":{"const":"change","description":"Node type: Writes action points."},"writes":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecCalc","description":"Assignments evaluated in order.","type":"object","required":["type","assign","next"],"additionalProperties":false,"properties":{"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"assign":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecPeriodDelta","description":"Value now minus value period_ms ago.","type":"object","required":["type","name","instance","point_type","point","period_ms","next"],"additionalProperties":false,"properties":{"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecEnd","description":"Terminates a path.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"end","description":"Node type: Terminates a path."}}}]}}};
 const schema376 = {"title":"NodesTopology","description":"The execution topology of a compiled flow.","type":"object","required":["start","nodes"],"additionalProperties":false,"properties":{"start":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"nodes":{"type":"object","description":"Node id to execution node, in topological order from the start.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/NodeId"},"minProperties":2,"maxProperties":1000,"additionalProperties":{"$ref":"#/$defs/ExecNode"}}}};
-const schema379 = {"title":"ExecNode","description":"An execution node, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"ExecStart","description":"Entry point.","type":"object","required":["type","next"],"additionalProperties":false,"properties":{"type":{"const":"start","description":"Node type: Entry point of the flow."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecInput","description":"Reads points into variables and loads parameters.","type":"object","required":["type","variables","next"],"additionalProperties":false,"properties":{"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"variables":{"type":"array","items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecSwitch","description":"Evaluates conditions (normalised expression text) and selects outputs.","type":"object","required":["type","mode","rules","next"],"additionalProperties":false,"properties":{"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"rules":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecChange","description":"Writes computed values to action points.","type":"object","required":["type","writes","next"],"additionalProperties":false,"properties":{"type":{"const":"change","description":"Node type: Writes action points."},"writes":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecCalc","description":"Assignments evaluated in order.","type":"object","required":["type","assign","next"],"additionalProperties":false,"properties":{"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"assign":{"type":"array","minItems":1,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecPeriodDelta","description":"Value now minus value period_ms ago.","type":"object","required":["type","name","instance","point_type","point","period_ms","next"],"additionalProperties":false,"properties":{"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecEnd","description":"Terminates a path.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"end","description":"Node type: Terminates a path."}}}]};
+const schema379 = {"title":"ExecNode","description":"An execution node, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"ExecStart","description":"Entry point.","type":"object","required":["type","next"],"additionalProperties":false,"properties":{"type":{"const":"start","description":"Node type: Entry point of the flow."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecInput","description":"Reads points into variables and loads parameters.","type":"object","required":["type","variables","next"],"additionalProperties":false,"properties":{"type":{"const":"input","description":"Node type: Reads points and loads parameters."},"variables":{"type":"array","maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/InputVariable"},"description":"Variables read from live point values (strict: an unavailable value stops the evaluation)."},"params":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Param"},"description":"Named constants of the rule."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecSwitch","description":"Evaluates conditions (normalised expression text) and selects outputs.","type":"object","required":["type","mode","rules","next"],"additionalProperties":false,"properties":{"type":{"const":"switch","description":"Node type: Selects outputs by conditions."},"mode":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"rules":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"flow-parts.schema.json#/$defs/SwitchRule"},"description":"Conditions in order, each selecting its output."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecChange","description":"Writes computed values to action points.","type":"object","required":["type","writes","next"],"additionalProperties":false,"properties":{"type":{"const":"change","description":"Node type: Writes action points."},"writes":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/PointWrite"},"description":"Point writes, in order."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecCalc","description":"Assignments evaluated in order.","type":"object","required":["type","assign","next"],"additionalProperties":false,"properties":{"type":{"const":"calc","description":"Node type: Defines variables from expressions."},"assign":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"flow-parts.schema.json#/$defs/Assignment"},"description":"Assignments, evaluated in order; each defines a new variable."},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecPeriodDelta","description":"Value now minus value period_ms ago.","type":"object","required":["type","name","instance","point_type","point","period_ms","next"],"additionalProperties":false,"properties":{"type":{"const":"period_delta","description":"Node type: Change of a point over a period."},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"period_ms":{"$ref":"flow-parts.schema.json#/$defs/PeriodMs"},"next":{"$ref":"flow-parts.schema.json#/$defs/WireMap"}}},{"title":"ExecEnd","description":"Terminates a path.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"end","description":"Node type: Terminates a path."}}}]};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -25255,11 +25544,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern25.test(key0)){
-const err0 = {instancePath,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key0,propertyName:key0};
+if(Object.keys(data).length > 1001){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1001},message:"must NOT have more than 1001 properties",schema:1001,parentSchema:schema332,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25268,9 +25554,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key0,propertyName:key0};
+if(Object.keys(data).length <= 1001){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern25.test(key0)){
+const err1 = {instancePath,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25279,9 +25568,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema332.propertyNames,parentSchema:schema332,data};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25290,21 +25579,35 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-for(const key1 in data){
-if(!(validate141(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data};
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema332.propertyNames,parentSchema:schema332,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(Object.keys(data).length <= 1001){
+for(const key1 in data){
+if(!(validate141(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : appendErrors(vErrors, validate141.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -26070,7 +26373,7 @@ errors++;
 }
 if(data.next !== undefined){
 if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
 errors = vErrors.length;
 }
 }
@@ -26147,16 +26450,8 @@ errors++;
 if(data.variables !== undefined){
 let data3 = data.variables;
 if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate170(data3[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/variables",schemaPath:"#/oneOf/1/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[1].properties.variables.type,parentSchema:schema379.oneOf[1].properties.variables,data:data3};
+if(data3.length > 10000){
+const err10 = {instancePath:instancePath+"/variables",schemaPath:"#/oneOf/1/properties/variables/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema379.oneOf[1].properties.variables,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26165,12 +26460,18 @@ vErrors.push(err10);
 }
 errors++;
 }
+if(data3.length <= 10000){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate170(data3[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : appendErrors(vErrors, validate170.errors);
+errors = vErrors.length;
 }
-if(data.params !== undefined){
-let data5 = data.params;
-if(Array.isArray(data5)){
-if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/params",schemaPath:"#/oneOf/1/properties/params/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[1].properties.params,data:data5};
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/oneOf/1/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[1].properties.variables.type,parentSchema:schema379.oneOf[1].properties.variables,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26179,16 +26480,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate172(data5[i1], {instancePath:instancePath+"/params/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/params",schemaPath:"#/oneOf/1/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[1].properties.params.type,parentSchema:schema379.oneOf[1].properties.params,data:data5};
+if(data.params !== undefined){
+let data5 = data.params;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err12 = {instancePath:instancePath+"/params",schemaPath:"#/oneOf/1/properties/params/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema379.oneOf[1].properties.params,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26197,21 +26494,51 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.next !== undefined){
-if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[1].type,parentSchema:schema379.oneOf[1],data};
+if(data5.length < 1){
+const err13 = {instancePath:instancePath+"/params",schemaPath:"#/oneOf/1/properties/params/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[1].properties.params,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(data5.length <= 10000){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate172(data5[i1], {instancePath:instancePath+"/params/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : appendErrors(vErrors, validate172.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/params",schemaPath:"#/oneOf/1/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[1].properties.params.type,parentSchema:schema379.oneOf[1].properties.params,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.next !== undefined){
+if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[1].type,parentSchema:schema379.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -26222,27 +26549,7 @@ props0 = true;
 else if(tag0 === "switch"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err15 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.rules === undefined){
-const err16 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
+const err16 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26251,8 +26558,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.next === undefined){
-const err17 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
+if(data.mode === undefined){
+const err17 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26261,9 +26568,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key2 in data){
-if(!((((key2 === "type") || (key2 === "mode")) || (key2 === "rules")) || (key2 === "next"))){
-const err18 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[2],data};
+if(data.rules === undefined){
+const err18 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26272,11 +26578,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data8 = data.type;
-if("switch" !== data8){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/2/properties/type/const",keyword:"const",params:{allowedValue: "switch"},message:"must be equal to constant",schema:"switch",parentSchema:schema379.oneOf[2].properties.type,data:data8};
+if(data.next === undefined){
+const err19 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[2].required,parentSchema:schema379.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26285,11 +26588,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.mode !== undefined){
-let data9 = data.mode;
-if(!((data9 === "first") || (data9 === "all"))){
-const err20 = {instancePath:instancePath+"/mode",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data9};
+for(const key2 in data){
+if(!((((key2 === "type") || (key2 === "mode")) || (key2 === "rules")) || (key2 === "next"))){
+const err20 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26299,11 +26600,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data10 = data.rules;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/rules",schemaPath:"#/oneOf/2/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[2].properties.rules,data:data10};
+if(data.type !== undefined){
+let data8 = data.type;
+if("switch" !== data8){
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/2/properties/type/const",keyword:"const",params:{allowedValue: "switch"},message:"must be equal to constant",schema:"switch",parentSchema:schema379.oneOf[2].properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26312,16 +26612,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate175(data10[i2], {instancePath:instancePath+"/rules/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/rules",schemaPath:"#/oneOf/2/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[2].properties.rules.type,parentSchema:schema379.oneOf[2].properties.rules,data:data10};
+if(data.mode !== undefined){
+let data9 = data.mode;
+if(!((data9 === "first") || (data9 === "all"))){
+const err22 = {instancePath:instancePath+"/mode",schemaPath:"flow-parts.schema.json#/$defs/SwitchMode/enum",keyword:"enum",params:{allowedValues: schema350.enum},message:"must be equal to one of the allowed values",schema:schema350.enum,parentSchema:schema350,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26331,20 +26626,64 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.next !== undefined){
-if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[2].type,parentSchema:schema379.oneOf[2],data};
+if(data.rules !== undefined){
+let data10 = data.rules;
+if(Array.isArray(data10)){
+if(data10.length > 1000){
+const err23 = {instancePath:instancePath+"/rules",schemaPath:"#/oneOf/2/properties/rules/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema379.oneOf[2].properties.rules,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if(data10.length < 1){
+const err24 = {instancePath:instancePath+"/rules",schemaPath:"#/oneOf/2/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[2].properties.rules,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10.length <= 1000){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate175(data10[i2], {instancePath:instancePath+"/rules/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate175.errors : appendErrors(vErrors, validate175.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/rules",schemaPath:"#/oneOf/2/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[2].properties.rules.type,parentSchema:schema379.oneOf[2].properties.rules,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.next !== undefined){
+if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[2].type,parentSchema:schema379.oneOf[2],data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -26355,38 +26694,7 @@ props0 = true;
 else if(tag0 === "change"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data.writes === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data.next === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-for(const key3 in data){
-if(!(((key3 === "type") || (key3 === "writes")) || (key3 === "next"))){
-const err27 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[3],data};
+const err27 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26395,11 +26703,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data13 = data.type;
-if("change" !== data13){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/3/properties/type/const",keyword:"const",params:{allowedValue: "change"},message:"must be equal to constant",schema:"change",parentSchema:schema379.oneOf[3].properties.type,data:data13};
+if(data.writes === undefined){
+const err28 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26408,12 +26713,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.writes !== undefined){
-let data14 = data.writes;
-if(Array.isArray(data14)){
-if(data14.length < 1){
-const err29 = {instancePath:instancePath+"/writes",schemaPath:"#/oneOf/3/properties/writes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[3].properties.writes,data:data14};
+if(data.next === undefined){
+const err29 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[3].required,parentSchema:schema379.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26422,16 +26723,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate178(data14[i3], {instancePath:instancePath+"/writes/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/writes",schemaPath:"#/oneOf/3/properties/writes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[3].properties.writes.type,parentSchema:schema379.oneOf[3].properties.writes,data:data14};
+for(const key3 in data){
+if(!(((key3 === "type") || (key3 === "writes")) || (key3 === "next"))){
+const err30 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26441,20 +26735,77 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.next !== undefined){
-if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[3].type,parentSchema:schema379.oneOf[3],data};
+if(data.type !== undefined){
+let data13 = data.type;
+if("change" !== data13){
+const err31 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/3/properties/type/const",keyword:"const",params:{allowedValue: "change"},message:"must be equal to constant",schema:"change",parentSchema:schema379.oneOf[3].properties.type,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.writes !== undefined){
+let data14 = data.writes;
+if(Array.isArray(data14)){
+if(data14.length > 10000){
+const err32 = {instancePath:instancePath+"/writes",schemaPath:"#/oneOf/3/properties/writes/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema379.oneOf[3].properties.writes,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14.length < 1){
+const err33 = {instancePath:instancePath+"/writes",schemaPath:"#/oneOf/3/properties/writes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[3].properties.writes,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data14.length <= 10000){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate178(data14[i3], {instancePath:instancePath+"/writes/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : appendErrors(vErrors, validate178.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/writes",schemaPath:"#/oneOf/3/properties/writes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[3].properties.writes.type,parentSchema:schema379.oneOf[3].properties.writes,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.next !== undefined){
+if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[3].type,parentSchema:schema379.oneOf[3],data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -26465,51 +26816,7 @@ props0 = true;
 else if(tag0 === "calc"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err32 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data.assign === undefined){
-const err33 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "assign"},message:"must have required property '"+"assign"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data.next === undefined){
-const err34 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-for(const key4 in data){
-if(!(((key4 === "type") || (key4 === "assign")) || (key4 === "next"))){
-const err35 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[4],data};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data17 = data.type;
-if("calc" !== data17){
-const err36 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/4/properties/type/const",keyword:"const",params:{allowedValue: "calc"},message:"must be equal to constant",schema:"calc",parentSchema:schema379.oneOf[4].properties.type,data:data17};
+const err36 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26518,12 +26825,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.assign !== undefined){
-let data18 = data.assign;
-if(Array.isArray(data18)){
-if(data18.length < 1){
-const err37 = {instancePath:instancePath+"/assign",schemaPath:"#/oneOf/4/properties/assign/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[4].properties.assign,data:data18};
+if(data.assign === undefined){
+const err37 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "assign"},message:"must have required property '"+"assign"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -26532,16 +26835,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate181(data18[i4], {instancePath:instancePath+"/assign/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/assign",schemaPath:"#/oneOf/4/properties/assign/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[4].properties.assign.type,parentSchema:schema379.oneOf[4].properties.assign,data:data18};
+if(data.next === undefined){
+const err38 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[4].required,parentSchema:schema379.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -26550,21 +26845,89 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.next !== undefined){
-if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[4].type,parentSchema:schema379.oneOf[4],data};
+for(const key4 in data){
+if(!(((key4 === "type") || (key4 === "assign")) || (key4 === "next"))){
+const err39 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data17 = data.type;
+if("calc" !== data17){
+const err40 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/4/properties/type/const",keyword:"const",params:{allowedValue: "calc"},message:"must be equal to constant",schema:"calc",parentSchema:schema379.oneOf[4].properties.type,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.assign !== undefined){
+let data18 = data.assign;
+if(Array.isArray(data18)){
+if(data18.length > 10000){
+const err41 = {instancePath:instancePath+"/assign",schemaPath:"#/oneOf/4/properties/assign/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema379.oneOf[4].properties.assign,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data18.length < 1){
+const err42 = {instancePath:instancePath+"/assign",schemaPath:"#/oneOf/4/properties/assign/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema379.oneOf[4].properties.assign,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data18.length <= 10000){
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate181(data18[i4], {instancePath:instancePath+"/assign/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : appendErrors(vErrors, validate181.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/assign",schemaPath:"#/oneOf/4/properties/assign/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.oneOf[4].properties.assign.type,parentSchema:schema379.oneOf[4].properties.assign,data:data18};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.next !== undefined){
+if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[4].type,parentSchema:schema379.oneOf[4],data};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -26575,57 +26938,7 @@ props0 = true;
 else if(tag0 === "period_delta"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err40 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data.name === undefined){
-const err41 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(data.instance === undefined){
-const err42 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(data.point_type === undefined){
-const err43 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data.point === undefined){
-const err44 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data.period_ms === undefined){
-const err45 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "period_ms"},message:"must have required property '"+"period_ms"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
+const err45 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -26634,8 +26947,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data.next === undefined){
-const err46 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
+if(data.name === undefined){
+const err46 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -26644,9 +26957,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key5 in data){
-if(!(((((((key5 === "type") || (key5 === "name")) || (key5 === "instance")) || (key5 === "point_type")) || (key5 === "point")) || (key5 === "period_ms")) || (key5 === "next"))){
-const err47 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[5],data};
+if(data.instance === undefined){
+const err47 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -26655,11 +26967,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data21 = data.type;
-if("period_delta" !== data21){
-const err48 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/5/properties/type/const",keyword:"const",params:{allowedValue: "period_delta"},message:"must be equal to constant",schema:"period_delta",parentSchema:schema379.oneOf[5].properties.type,data:data21};
+if(data.point_type === undefined){
+const err48 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "point_type"},message:"must have required property '"+"point_type"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -26668,12 +26977,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data22 = data.name;
-if(typeof data22 === "string"){
-if(!pattern25.test(data22)){
-const err49 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data22};
+if(data.point === undefined){
+const err49 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -26682,9 +26987,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data22};
+if(data.period_ms === undefined){
+const err50 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "period_ms"},message:"must have required property '"+"period_ms"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -26693,11 +26997,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.instance !== undefined){
-let data23 = data.instance;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err51 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema324.type,parentSchema:schema324,data:data23};
+if(data.next === undefined){
+const err51 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema379.oneOf[5].required,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -26706,9 +27007,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-const err52 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema324,data:data23};
+for(const key5 in data){
+if(!(((((((key5 === "type") || (key5 === "name")) || (key5 === "instance")) || (key5 === "point_type")) || (key5 === "point")) || (key5 === "period_ms")) || (key5 === "next"))){
+const err52 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -26717,8 +27018,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data23 < 0 || isNaN(data23)){
-const err53 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema324,data:data23};
+}
+if(data.type !== undefined){
+let data21 = data.type;
+if("period_delta" !== data21){
+const err53 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/5/properties/type/const",keyword:"const",params:{allowedValue: "period_delta"},message:"must be equal to constant",schema:"period_delta",parentSchema:schema379.oneOf[5].properties.type,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -26728,11 +27032,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-if(data.point_type !== undefined){
-let data24 = data.point_type;
-if(!((data24 === "measurement") || (data24 === "action"))){
-const err54 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data24};
+if(data.name !== undefined){
+let data22 = data.name;
+if(typeof data22 === "string"){
+if(!pattern25.test(data22)){
+const err54 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -26742,10 +27046,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.point !== undefined){
-let data25 = data.point;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err55 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema326.type,parentSchema:schema326,data:data25};
+else {
+const err55 = {instancePath:instancePath+"/name",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:data22};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -26754,9 +27056,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 2147483647 || isNaN(data25)){
-const err56 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema326,data:data25};
+}
+if(data.instance !== undefined){
+let data23 = data.instance;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err56 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema324.type,parentSchema:schema324,data:data23};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -26765,8 +27069,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err57 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema326,data:data25};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 2147483647 || isNaN(data23)){
+const err57 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema324,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -26775,12 +27080,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-if(data.period_ms !== undefined){
-let data26 = data.period_ms;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err58 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema368.type,parentSchema:schema368,data:data26};
+if(data23 < 0 || isNaN(data23)){
+const err58 = {instancePath:instancePath+"/instance",schemaPath:"flow-parts.schema.json#/$defs/InstanceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema324,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -26789,9 +27090,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 31536000000 || isNaN(data26)){
-const err59 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 31536000000},message:"must be <= 31536000000",schema:31536000000,parentSchema:schema368,data:data26};
+}
+}
+if(data.point_type !== undefined){
+let data24 = data.point_type;
+if(!((data24 === "measurement") || (data24 === "action"))){
+const err59 = {instancePath:instancePath+"/point_type",schemaPath:"flow-parts.schema.json#/$defs/PointType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -26800,8 +27104,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err60 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema368,data:data26};
+}
+if(data.point !== undefined){
+let data25 = data.point;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err60 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema326.type,parentSchema:schema326,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -26810,22 +27117,78 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data.next !== undefined){
-if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[5].type,parentSchema:schema379.oneOf[5],data};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 2147483647 || isNaN(data25)){
+const err61 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema326,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+if(data25 < 0 || isNaN(data25)){
+const err62 = {instancePath:instancePath+"/point",schemaPath:"flow-parts.schema.json#/$defs/PointNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema326,data:data25};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+if(data.period_ms !== undefined){
+let data26 = data.period_ms;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err63 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema368.type,parentSchema:schema368,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 31536000000 || isNaN(data26)){
+const err64 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 31536000000},message:"must be <= 31536000000",schema:31536000000,parentSchema:schema368,data:data26};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data26 < 1 || isNaN(data26)){
+const err65 = {instancePath:instancePath+"/period_ms",schemaPath:"flow-parts.schema.json#/$defs/PeriodMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema368,data:data26};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+if(data.next !== undefined){
+if(!(validate167(data.next, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : appendErrors(vErrors, validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[5].type,parentSchema:schema379.oneOf[5],data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -26836,68 +27199,7 @@ props0 = true;
 else if(tag0 === "end"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err62 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[6].required,parentSchema:schema379.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-for(const key6 in data){
-if(!(key6 === "type")){
-const err63 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data28 = data.type;
-if("end" !== data28){
-const err64 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/6/properties/type/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema379.oneOf[6].properties.type,data:data28};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-else {
-const err65 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[6].type,parentSchema:schema379.oneOf[6],data};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err66 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema379.discriminator,parentSchema:schema379,data};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema379.discriminator,parentSchema:schema379,data};
+const err67 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema379.oneOf[6].required,parentSchema:schema379.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -26906,14 +27208,75 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.type,parentSchema:schema379,data};
+for(const key6 in data){
+if(!(key6 === "type")){
+const err68 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema379.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data28 = data.type;
+if("end" !== data28){
+const err69 = {instancePath:instancePath+"/type",schemaPath:"#/oneOf/6/properties/type/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema379.oneOf[6].properties.type,data:data28};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.oneOf[6].type,parentSchema:schema379.oneOf[6],data};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err71 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema379.discriminator,parentSchema:schema379,data};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema379.discriminator,parentSchema:schema379,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.type,parentSchema:schema379,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -27025,6 +27388,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(Object.keys(data1).length <= 1000){
 for(const key1 in data1){
 const _errs7 = errors;
 if(typeof key1 === "string"){
@@ -27071,10 +27435,13 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
+if(Object.keys(data1).length <= 1000){
 for(const key2 in data1){
 if(!(validate166(data1[key2], {instancePath:instancePath+"/nodes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+vErrors = vErrors === null ? validate166.errors : appendErrors(vErrors, validate166.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -27155,7 +27522,7 @@ vErrors = null;
 if(!_valid0){
 const _errs3 = errors;
 if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+vErrors = vErrors === null ? validate165.errors : appendErrors(vErrors, validate165.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -28072,13 +28439,13 @@ errors++;
 }
 if(data.derived_data !== undefined){
 if(!(validate34(data.derived_data, {instancePath:instancePath+"/derived_data",parentData:data,parentDataProperty:"derived_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+vErrors = vErrors === null ? validate34.errors : appendErrors(vErrors, validate34.errors);
 errors = vErrors.length;
 }
 }
 if(data.unavailable !== undefined){
 if(!(validate225(data.unavailable, {instancePath:instancePath+"/unavailable",parentData:data,parentDataProperty:"unavailable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+vErrors = vErrors === null ? validate225.errors : appendErrors(vErrors, validate225.errors);
 errors = vErrors.length;
 }
 }
@@ -28505,7 +28872,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate228(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+vErrors = vErrors === null ? validate228.errors : appendErrors(vErrors, validate228.errors);
 errors = vErrors.length;
 }
 }
@@ -28694,7 +29061,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data3[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = vErrors === null ? validate197.errors : appendErrors(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -28857,7 +29224,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate231(data2[i0], {instancePath:instancePath+"/problems/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+vErrors = vErrors === null ? validate231.errors : appendErrors(vErrors, validate231.errors);
 errors = vErrors.length;
 }
 }
@@ -28968,7 +29335,7 @@ return errors === 0;
 validate241.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema479 = {"description":"When the rule runs; null: interval of 1000 ms (or cooldown_ms when set).","tsType":"null | TriggerConfig","type":["object","null"],"if":{"type":"null"},"then":true,"else":{"$ref":"trigger-config.schema.json"}};
-const schema321 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/trigger-config.schema.json","title":"TriggerConfig","description":"When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"IntervalTrigger","description":"Due on a tick when the time since the last execution has reached interval_ms.","type":"object","required":["type","interval_ms"],"additionalProperties":false,"properties":{"type":{"const":"interval","description":"Runs on a fixed period."},"interval_ms":{"type":"integer","minimum":1,"maximum":2147483647,"description":"Period in milliseconds."}}},{"title":"OnChangeTrigger","description":"Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).","type":"object","required":["type","point_refs"],"additionalProperties":false,"properties":{"type":{"const":"on_change","description":"Runs when a subscribed point changes."},"point_refs":{"type":"array","minItems":1,"uniqueItems":true,"description":"The points whose changes trigger the rule.","items":{"$ref":"#/$defs/PointRef"}},"time_deadband_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"The rule does not fire again until this time has passed since its last trigger (0: no time deadband)."},"value_deadband":{"$ref":"#/$defs/ValueDeadband"}}}],"$defs":{"PointRef":{"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}},"ValueDeadband":{"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}},"AbsoluteDeadband":{"title":"AbsoluteDeadband","description":"Absolute value deadband.","type":"object","required":["absolute"],"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."}}},"PercentDeadband":{"title":"PercentDeadband","description":"Relative value deadband, in percent of the last value.","type":"object","required":["percent"],"additionalProperties":false,"properties":{"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}}}};
+const schema321 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/trigger-config.schema.json","title":"TriggerConfig","description":"When a rule runs, discriminated by `type`. A rule without trigger_config runs as an interval rule of 1000 ms, or of its cooldown_ms if that is set.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"IntervalTrigger","description":"Due on a tick when the time since the last execution has reached interval_ms.","type":"object","required":["type","interval_ms"],"additionalProperties":false,"properties":{"type":{"const":"interval","description":"Runs on a fixed period."},"interval_ms":{"type":"integer","minimum":1,"maximum":2147483647,"description":"Period in milliseconds."}}},{"title":"OnChangeTrigger","description":"Evaluated when a subscribed point changes, filtered by the deadbands (combined with AND).","type":"object","required":["type","point_refs"],"additionalProperties":false,"properties":{"type":{"const":"on_change","description":"Runs when a subscribed point changes."},"point_refs":{"type":"array","minItems":1,"maxItems":256,"uniqueItems":true,"description":"The points whose changes trigger the rule.","items":{"$ref":"#/$defs/PointRef"}},"time_deadband_ms":{"type":"integer","minimum":0,"maximum":2147483647,"default":0,"description":"The rule does not fire again until this time has passed since its last trigger (0: no time deadband)."},"value_deadband":{"$ref":"#/$defs/ValueDeadband"}}}],"$defs":{"PointRef":{"title":"PointRef","description":"A subscribed point.","type":"object","required":["instance","point_type","point"],"additionalProperties":false,"properties":{"instance":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"point_type":{"$ref":"flow-parts.schema.json#/$defs/PointType"},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"}}},"ValueDeadband":{"title":"ValueDeadband","description":"null: any change between finite values counts; `{absolute: x}`: |new - last| > x; `{percent: p}`: |new - last| > p% of |last|.","tsType":"null | AbsoluteDeadband | PercentDeadband","type":["object","null"],"minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."},"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}},"AbsoluteDeadband":{"title":"AbsoluteDeadband","description":"Absolute value deadband.","type":"object","required":["absolute"],"additionalProperties":false,"properties":{"absolute":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this amount, in the point's unit."}}},"PercentDeadband":{"title":"PercentDeadband","description":"Relative value deadband, in percent of the last value.","type":"object","required":["percent"],"additionalProperties":false,"properties":{"percent":{"type":"number","exclusiveMinimum":0,"description":"Fires when |new - last| exceeds this percentage of |last|."}}}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29282,8 +29649,8 @@ errors++;
 if(data.point_refs !== undefined){
 let data3 = data.point_refs;
 if(Array.isArray(data3)){
-if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
+if(data3.length > 256){
+const err12 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items",schema:256,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29292,13 +29659,26 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(data3.length < 1){
+const err13 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data3.length <= 256){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate134(data3[i0], {instancePath:instancePath+"/point_refs/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+vErrors = vErrors === null ? validate134.errors : appendErrors(vErrors, validate134.errors);
 errors = vErrors.length;
 }
 }
+}
+if(data3.length <= 256){
 let i1 = data3.length;
 let j0;
 if(i1 > 1){
@@ -29306,12 +29686,12 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data3[i1], data3[j0])){
-const err13 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
+const err14 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 break outer0;
@@ -29320,21 +29700,9 @@ break outer0;
 }
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema321.oneOf[1].properties.point_refs.type,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
-if(vErrors === null){
-vErrors = [err14];
 }
 else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.time_deadband_ms !== undefined){
-let data5 = data.time_deadband_ms;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema321.oneOf[1].properties.time_deadband_ms.type,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
+const err15 = {instancePath:instancePath+"/point_refs",schemaPath:"#/oneOf/1/properties/point_refs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema321.oneOf[1].properties.point_refs.type,parentSchema:schema321.oneOf[1].properties.point_refs,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29343,9 +29711,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 2147483647 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
+}
+if(data.time_deadband_ms !== undefined){
+let data5 = data.time_deadband_ms;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err16 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema321.oneOf[1].properties.time_deadband_ms.type,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -29354,8 +29724,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 2147483647 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29364,12 +29735,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data.value_deadband !== undefined){
-let data6 = data.value_deadband;
-if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/type",keyword:"type",params:{type: schema327.type},message:"must be object,null",schema:schema327.type,parentSchema:schema327,data:data6};
+if(data5 < 0 || isNaN(data5)){
+const err18 = {instancePath:instancePath+"/time_deadband_ms",schemaPath:"#/oneOf/1/properties/time_deadband_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema321.oneOf[1].properties.time_deadband_ms,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -29378,9 +29745,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length > 1){
-const err19 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema327,data:data6};
+}
+}
+if(data.value_deadband !== undefined){
+let data6 = data.value_deadband;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err19 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/type",keyword:"type",params:{type: schema327.type},message:"must be object,null",schema:schema327.type,parentSchema:schema327,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29389,8 +29759,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(Object.keys(data6).length < 1){
-const err20 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema327,data:data6};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 1){
+const err20 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema327,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29399,9 +29770,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key2 in data6){
-if(!((key2 === "absolute") || (key2 === "percent"))){
-const err21 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema327,data:data6};
+if(Object.keys(data6).length < 1){
+const err21 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema327,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29410,12 +29780,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data6.absolute !== undefined){
-let data7 = data6.absolute;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 <= 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema327.properties.absolute,data:data7};
+if(Object.keys(data6).length <= 1){
+for(const key2 in data6){
+if(!((key2 === "absolute") || (key2 === "percent"))){
+const err22 = {instancePath:instancePath+"/value_deadband",schemaPath:"#/$defs/ValueDeadband/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema327,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29425,8 +29793,12 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema327.properties.absolute.type,parentSchema:schema327.properties.absolute,data:data7};
+}
+if(data6.absolute !== undefined){
+let data7 = data6.absolute;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 <= 0 || isNaN(data7)){
+const err23 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema327.properties.absolute,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29436,11 +29808,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data6.percent !== undefined){
-let data8 = data6.percent;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 <= 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema327.properties.percent,data:data8};
+else {
+const err24 = {instancePath:instancePath+"/value_deadband/absolute",schemaPath:"#/$defs/ValueDeadband/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema327.properties.absolute.type,parentSchema:schema327.properties.absolute,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29450,8 +29819,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema327.properties.percent.type,parentSchema:schema327.properties.percent,data:data8};
+if(data6.percent !== undefined){
+let data8 = data6.percent;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 <= 0 || isNaN(data8)){
+const err25 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema327.properties.percent,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29461,11 +29833,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-}
-}
 else {
-const err26 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.oneOf[1].type,parentSchema:schema321.oneOf[1],data};
+const err26 = {instancePath:instancePath+"/value_deadband/percent",schemaPath:"#/$defs/ValueDeadband/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema327.properties.percent.type,parentSchema:schema327.properties.percent,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29474,12 +29843,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = true;
+}
+}
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema321.discriminator,parentSchema:schema321,data};
+const err27 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.oneOf[1].type,parentSchema:schema321.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29488,9 +29857,12 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = true;
+}
 }
 else {
-const err28 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema321.discriminator,parentSchema:schema321,data};
+const err28 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema321.discriminator,parentSchema:schema321,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29501,12 +29873,23 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.type,parentSchema:schema321,data};
+const err29 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema321.discriminator,parentSchema:schema321,data};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.type,parentSchema:schema321,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -29563,7 +29946,7 @@ vErrors = null;
 if(!_valid0){
 const _errs4 = errors;
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = vErrors === null ? validate133.errors : appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -29661,7 +30044,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(!(validate241(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+vErrors = vErrors === null ? validate241.errors : appendErrors(vErrors, validate241.errors);
 errors = vErrors.length;
 }
 }
@@ -29762,13 +30145,13 @@ errors++;
 }
 if(data.trigger_config !== undefined){
 if(!(validate243(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+vErrors = vErrors === null ? validate243.errors : appendErrors(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.flow_json !== undefined){
 if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -29882,7 +30265,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(!(validate241(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+vErrors = vErrors === null ? validate241.errors : appendErrors(vErrors, validate241.errors);
 errors = vErrors.length;
 }
 }
@@ -29983,13 +30366,13 @@ errors++;
 }
 if(data.trigger_config !== undefined){
 if(!(validate243(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+vErrors = vErrors === null ? validate243.errors : appendErrors(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.flow_json !== undefined){
 if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -30405,11 +30788,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data0.length <= 5000){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate235(data0[i0], {instancePath:instancePath+"/operations/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+vErrors = vErrors === null ? validate235.errors : appendErrors(vErrors, validate235.errors);
 errors = vErrors.length;
+}
 }
 }
 }
@@ -30564,7 +30949,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data2[i0], {instancePath:instancePath+"/warnings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = vErrors === null ? validate197.errors : appendErrors(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -30647,7 +31032,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate252(data0[i0], {instancePath:instancePath+"/results/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+vErrors = vErrors === null ? validate252.errors : appendErrors(vErrors, validate252.errors);
 errors = vErrors.length;
 }
 }
@@ -30665,7 +31050,7 @@ errors++;
 }
 if(data.reload !== undefined){
 if(!(validate230(data.reload, {instancePath:instancePath+"/reload",parentData:data,parentDataProperty:"reload",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+vErrors = vErrors === null ? validate230.errors : appendErrors(vErrors, validate230.errors);
 errors = vErrors.length;
 }
 }
@@ -31111,8 +31496,8 @@ return errors === 0;
 validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateYamlRuleFile = validate259;
-const schema504 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
-const schema505 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
+const schema504 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/rule-file.schema.json","title":"YamlRuleFile","description":"A YAML rule file (`*.rule.yaml`): the rule DSL's structure as YAML, or raw editor documents. See docs/dsl-yaml.md.","type":"object","required":["rules"],"additionalProperties":false,"properties":{"rules":{"type":"array","maxItems":5000,"items":{"$ref":"#/$defs/YamlRule"},"description":"The rules of the file, in order."}},"$defs":{"YamlRule":{"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","maxProperties":1000,"propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}},"YamlTrigger":{"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}},"YamlEveryTrigger":{"title":"YamlEveryTrigger","description":"Runs on a fixed period: `trigger every 1s` in the DSL.","type":"object","required":["every"],"additionalProperties":false,"properties":{"every":{"$ref":"#/$defs/Duration"}}},"YamlOnChangeTrigger":{"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"maxItems":256,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}},"TriggerSource":{"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},"DeadbandValue":{"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}},"Percent":{"title":"Percent","description":"A percentage, e.g. `2%` or `0.5%`.","type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"Duration":{"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"},"Point":{"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ActionPoint":{"title":"ActionPoint","description":"An action point: `action(instance, point)`, e.g. `action(7, 1)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `ahu1.cooling_stage`, `'\"AHU-1\".cooling_stage'`.","type":"string","pattern":"^\\s*(action\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},"ExpressionScalar":{"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1},"Step":{"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}},"SimpleStep":{"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}},"UnknownStep":{"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}},"UnknownSimpleStep":{"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}},"EndStep":{"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"},"InputStep":{"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}},"ParamStep":{"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}},"LetStep":{"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}},"WriteStep":{"title":"WriteStep","description":"`write action(i, p) = value` (or `write ahu1.cooling_stage = value`): writes an expression's value to an action point.","type":"object","required":["write","value"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/ActionPoint"},"value":{"$ref":"#/$defs/ExpressionScalar"}}},"DeltaStep":{"title":"DeltaStep","description":"`delta name = point over period`: the change of a point over a period (a period_delta node).","type":"object","required":["delta","point","over"],"additionalProperties":false,"properties":{"delta":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"point":{"$ref":"#/$defs/Point"},"over":{"$ref":"#/$defs/Duration"}}},"NodeStep":{"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}},"WhenStep":{"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}},"ElseStep":{"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"MatchStep":{"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}},"ForkStep":{"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"maxItems":1000,"items":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}},"GotoStep":{"title":"GotoStep","description":"`goto name`: continue with a block; nothing may follow it.","type":"object","required":["goto"],"additionalProperties":false,"properties":{"goto":{"$ref":"flow-parts.schema.json#/$defs/Identifier"}}}}};
+const schema505 = {"title":"YamlRule","description":"One rule: its settings, then either `steps` (with optional `blocks`) written like the DSL, or `flow`, a raw editor document.","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the rule, for humans (1 to 200 characters); `rule \"...\"` in the DSL."},"description":{"type":"string","maxLength":4000,"description":"What the rule does and why, for humans."},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"description":"Higher runs first when several rules are due (default 0)."},"cooldown":{"$ref":"#/$defs/Duration"},"trigger":{"$ref":"#/$defs/YamlTrigger"},"steps":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The rule's statements, in order, as in a DSL rule body."},"blocks":{"type":"object","maxProperties":1000,"propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"description":"Named step sequences that `goto: <name>` continues with, in the order written.","additionalProperties":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The block's steps."}},"flow":{"$ref":"flow-json.schema.json"}},"if":{"properties":{"flow":true},"required":["flow"]},"then":true,"else":{"properties":{"steps":{"description":"A rule without `flow` needs `steps`."}},"required":["steps"]}};
 const schema506 = {"title":"Duration","description":"A duration: an integer and a unit (ms, s, m, h), repeated, e.g. `500ms`, `30s`, `1m30s`, `2h`.","type":"string","pattern":"^([0-9]+(ms|s|m|h))+$"};
 const pattern180 = new RegExp("^([0-9]+(ms|s|m|h))+$", "u");
 const schema507 = {"title":"YamlTrigger","description":"When the rule runs: `{every: 1s}`, or `{on_change: [names or points], deadband: 5s, value: 0.2 or 2%}`. Default: every 1000 ms (or the cooldown).","tsType":"YamlEveryTrigger | YamlOnChangeTrigger","type":"object","if":{"properties":{"every":true},"required":["every"]},"then":{"$ref":"#/$defs/YamlEveryTrigger"},"else":{"$ref":"#/$defs/YamlOnChangeTrigger"}};
@@ -31192,7 +31577,7 @@ return errors === 0;
 }
 validate262.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema510 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
+const schema510 = {"title":"YamlOnChangeTrigger","description":"Runs when a listed point changes: `trigger on_change(...) deadband ... value ...` in the DSL.","type":"object","required":["on_change"],"additionalProperties":false,"properties":{"on_change":{"type":"array","minItems":1,"maxItems":256,"items":{"$ref":"#/$defs/TriggerSource"},"description":"Input variable names or points, e.g. `[zone_temp, \"measurement(12, 3)\", zone1.occupancy]`."},"deadband":{"$ref":"#/$defs/Duration"},"value":{"$ref":"#/$defs/DeadbandValue"}}};
 const schema511 = {"title":"TriggerSource","description":"An input variable name or a point, e.g. `zone_temp`, `measurement(12, 3)` or `zone1.occupancy`.","type":"string","pattern":"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"};
 const pattern182 = new RegExp("^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$", "u");
 const schema513 = {"title":"DeadbandValue","description":"Value deadband: a number (absolute change, e.g. `0.2`) or a percentage of the last value (e.g. `2%`).","tsType":"number | string","type":["number","string"],"if":{"type":"string"},"then":{"$ref":"#/$defs/Percent"},"else":{"exclusiveMinimum":0}};
@@ -31341,8 +31726,8 @@ errors++;
 if(data.on_change !== undefined){
 let data0 = data.on_change;
 if(Array.isArray(data0)){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema510.properties.on_change,data:data0};
+if(data0.length > 256){
+const err2 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items",schema:256,parentSchema:schema510.properties.on_change,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31351,12 +31736,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 === "string"){
-if(!pattern182.test(data1)){
-const err3 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$",parentSchema:schema511,data:data1};
+if(data0.length < 1){
+const err3 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema510.properties.on_change,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31365,9 +31746,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema511.type,parentSchema:schema511,data:data1};
+if(data0.length <= 256){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern182.test(data1)){
+const err4 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"},message:"must match pattern \""+"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$"+"\"",schema:"^([A-Za-z_][A-Za-z0-9_]{0,63}|\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*)$",parentSchema:schema511,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31377,9 +31762,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
 else {
-const err5 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.properties.on_change.type,parentSchema:schema510.properties.on_change,data:data0};
+const err5 = {instancePath:instancePath+"/on_change/" + i0,schemaPath:"#/$defs/TriggerSource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema511.type,parentSchema:schema511,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31389,11 +31773,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.deadband !== undefined){
-let data2 = data.deadband;
-if(typeof data2 === "string"){
-if(!pattern180.test(data2)){
-const err6 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data2};
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/on_change",schemaPath:"#/properties/on_change/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.properties.on_change.type,parentSchema:schema510.properties.on_change,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31403,8 +31786,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data2};
+if(data.deadband !== undefined){
+let data2 = data.deadband;
+if(typeof data2 === "string"){
+if(!pattern180.test(data2)){
+const err7 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h))+$"+"\"",schema:"^([0-9]+(ms|s|m|h))+$",parentSchema:schema506,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31414,20 +31800,31 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.value !== undefined){
-if(!(validate265(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema510.type,parentSchema:schema510,data};
+const err8 = {instancePath:instancePath+"/deadband",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate265(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : appendErrors(vErrors, validate265.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema510.type,parentSchema:schema510,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -31487,7 +31884,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+vErrors = vErrors === null ? validate262.errors : appendErrors(vErrors, validate262.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -31500,7 +31897,7 @@ ifClause0 = "then";
 else {
 const _errs4 = errors;
 if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+vErrors = vErrors === null ? validate264.errors : appendErrors(vErrors, validate264.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -31531,7 +31928,7 @@ validate261.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const schema515 = {"title":"Step","description":"One statement: a mapping named by its kind key (`input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto`, `else`), or the string `end`.","tsType":"EndStep | InputStep | ParamStep | LetStep | WriteStep | DeltaStep | NodeStep | WhenStep | MatchStep | ForkStep | GotoStep | ElseStep","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/$defs/EndStep"},"else":{"if":{"type":"object"},"then":{"if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"if":{"properties":{"delta":true},"required":["delta"]},"then":{"$ref":"#/$defs/DeltaStep"},"else":{"if":{"properties":{"node":true},"required":["node"]},"then":{"$ref":"#/$defs/NodeStep"},"else":{"if":{"properties":{"when":true},"required":["when"]},"then":{"$ref":"#/$defs/WhenStep"},"else":{"if":{"properties":{"match":true},"required":["match"]},"then":{"$ref":"#/$defs/MatchStep"},"else":{"if":{"properties":{"fork":true},"required":["fork"]},"then":{"$ref":"#/$defs/ForkStep"},"else":{"if":{"properties":{"goto":true},"required":["goto"]},"then":{"$ref":"#/$defs/GotoStep"},"else":{"if":{"properties":{"else":true},"required":["else"]},"then":{"$ref":"#/$defs/ElseStep"},"else":{"$ref":"#/$defs/UnknownStep"}}}}}}}}}}}}}};
 const schema516 = {"title":"EndStep","description":"`end`: this path ends at an end node of its own; nothing may follow it.","const":"end"};
 const schema544 = {"title":"UnknownStep","description":"A step is named by one of its keys: `input`, `param`, `let`, `write`, `delta`, `node`, `when`, `match`, `fork`, `goto` or `else` (or it is the string `end`).","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."},"delta":{"description":"The `delta` step: see DeltaStep."},"node":{"description":"The `node` step: see NodeStep."},"when":{"description":"The `when` step: see WhenStep."},"match":{"description":"The `match` step: see MatchStep."},"fork":{"description":"The `fork` step: see ForkStep."},"goto":{"description":"The `goto` step: see GotoStep."},"else":{"description":"The `else` step: see ElseStep."}}};
-const schema517 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
+const schema517 = {"title":"InputStep","description":"`input name = point` for each entry, in the order written: variables read from points.","type":"object","required":["input"],"additionalProperties":false,"properties":{"input":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Variable name to the point it reads, e.g. `zone_temp: measurement(12, 3)`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/Point"}}}};
 const schema519 = {"title":"Point","description":"A point: `measurement(instance, point)` or `action(instance, point)`, e.g. `measurement(12, 3)` (quote it inside `{...}` or `[...]`: a comma ends a value there), or its names in site.yaml: `zone1.room_temp`, `'\"Zone 1 controller\".room_temp'`.","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"};
 const pattern186 = new RegExp("^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$", "u");
 
@@ -31571,8 +31968,8 @@ errors++;
 if(data.input !== undefined){
 let data0 = data.input;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema517.properties.input,data:data0};
+if(Object.keys(data0).length > 10000){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/maxProperties",keyword:"maxProperties",params:{limit: 10000},message:"must NOT have more than 10000 properties",schema:10000,parentSchema:schema517.properties.input,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31581,11 +31978,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length < 1){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema517.properties.input,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31594,9 +31988,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length <= 10000){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err4 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31605,9 +32002,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema517.properties.input.propertyNames,parentSchema:schema517.properties.input,data:data0};
+}
+else {
+const err5 = {instancePath:instancePath+"/input",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31616,12 +32013,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if(typeof data1 === "string"){
-if(!pattern186.test(data1)){
-const err6 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema519,data:data1};
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema517.properties.input.propertyNames,parentSchema:schema517.properties.input,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31631,8 +32025,13 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema519.type,parentSchema:schema519,data:data1};
+}
+if(Object.keys(data0).length <= 10000){
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 === "string"){
+if(!pattern186.test(data1)){
+const err7 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema519,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31642,9 +32041,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
 else {
-const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.properties.input.type,parentSchema:schema517.properties.input,data:data0};
+const err8 = {instancePath:instancePath+"/input/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Point/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema519.type,parentSchema:schema519,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31655,8 +32053,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.type,parentSchema:schema517,data};
+const err9 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.properties.input.type,parentSchema:schema517.properties.input,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31665,12 +32064,24 @@ vErrors.push(err9);
 }
 errors++;
 }
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.type,parentSchema:schema517,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 validate270.errors = vErrors;
 return errors === 0;
 }
 validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema520 = {"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}};
+const schema520 = {"title":"ParamStep","description":"`param name = value` for each entry, in the order written: constants of the rule.","type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Parameter name to its value, e.g. `setpoint: 22.5`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"type":["number","boolean"],"description":"A number or a boolean."}}}};
 
 function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -31708,8 +32119,8 @@ errors++;
 if(data.param !== undefined){
 let data0 = data.param;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema520.properties.param,data:data0};
+if(Object.keys(data0).length > 10000){
+const err2 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/maxProperties",keyword:"maxProperties",params:{limit: 10000},message:"must NOT have more than 10000 properties",schema:10000,parentSchema:schema520.properties.param,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31718,11 +32129,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length < 1){
+const err3 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema520.properties.param,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31731,9 +32139,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length <= 10000){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err4 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31742,9 +32153,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema520.properties.param.propertyNames,parentSchema:schema520.properties.param,data:data0};
+}
+else {
+const err5 = {instancePath:instancePath+"/param",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31753,11 +32164,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "boolean")){
-const err6 = {instancePath:instancePath+"/param/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/param/additionalProperties/type",keyword:"type",params:{type: schema520.properties.param.additionalProperties.type},message:"must be number,boolean",schema:schema520.properties.param.additionalProperties.type,parentSchema:schema520.properties.param.additionalProperties,data:data1};
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err6 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema520.properties.param.propertyNames,parentSchema:schema520.properties.param,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31768,8 +32177,11 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.properties.param.type,parentSchema:schema520.properties.param,data:data0};
+if(Object.keys(data0).length <= 10000){
+for(const key2 in data0){
+let data1 = data0[key2];
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "boolean")){
+const err7 = {instancePath:instancePath+"/param/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/param/additionalProperties/type",keyword:"type",params:{type: schema520.properties.param.additionalProperties.type},message:"must be number,boolean",schema:schema520.properties.param.additionalProperties.type,parentSchema:schema520.properties.param.additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31780,8 +32192,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.type,parentSchema:schema520,data};
+const err8 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.properties.param.type,parentSchema:schema520.properties.param,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31790,12 +32203,24 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.type,parentSchema:schema520,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate272.errors = vErrors;
 return errors === 0;
 }
 validate272.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema522 = {"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}};
+const schema522 = {"title":"LetStep","description":"`let name = expression` for each entry, in the order written: calculated variables.","type":"object","required":["let"],"additionalProperties":false,"properties":{"let":{"type":"object","minProperties":1,"maxProperties":10000,"description":"Variable name to its expression, e.g. `error: zone_temp - setpoint`.","propertyNames":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"additionalProperties":{"$ref":"#/$defs/ExpressionScalar"}}}};
 const schema524 = {"title":"ExpressionScalar","description":"An expression, e.g. `zone_temp - setpoint > 1.5`; a YAML number or boolean is the expression it spells. Quote it when it starts with `!` or contains `: ` or ` #`.","type":["string","number","boolean"],"minLength":1};
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -31834,8 +32259,8 @@ errors++;
 if(data.let !== undefined){
 let data0 = data.let;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema522.properties.let,data:data0};
+if(Object.keys(data0).length > 10000){
+const err2 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/maxProperties",keyword:"maxProperties",params:{limit: 10000},message:"must NOT have more than 10000 properties",schema:10000,parentSchema:schema522.properties.let,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31844,11 +32269,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err3 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length < 1){
+const err3 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema522.properties.let,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31857,9 +32279,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(Object.keys(data0).length <= 10000){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err4 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31868,9 +32293,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema522.properties.let.propertyNames,parentSchema:schema522.properties.let,data:data0};
+}
+else {
+const err5 = {instancePath:instancePath+"/let",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31879,11 +32304,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-for(const key2 in data0){
-let data1 = data0[key2];
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err6 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema524.type},message:"must be string,number,boolean",schema:schema524.type,parentSchema:schema524,data:data1};
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err6 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema522.properties.let.propertyNames,parentSchema:schema522.properties.let,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31892,9 +32315,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema524,data:data1};
+}
+}
+if(Object.keys(data0).length <= 10000){
+for(const key2 in data0){
+let data1 = data0[key2];
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
+const err7 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/type",keyword:"type",params:{type: schema524.type},message:"must be string,number,boolean",schema:schema524.type,parentSchema:schema524,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31903,11 +32330,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.properties.let.type,parentSchema:schema522.properties.let,data:data0};
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err8 = {instancePath:instancePath+"/let/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ExpressionScalar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema524,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31918,13 +32343,27 @@ errors++;
 }
 }
 }
+}
+}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.type,parentSchema:schema522,data};
+const err9 = {instancePath:instancePath+"/let",schemaPath:"#/properties/let/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.properties.let.type,parentSchema:schema522.properties.let,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema522.type,parentSchema:schema522,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -32192,7 +32631,7 @@ return errors === 0;
 }
 validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema532 = {"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}};
+const schema532 = {"title":"NodeStep","description":"`node { ... }`: simple steps of one kind made into exactly one editor node of their own.","type":"object","required":["node"],"additionalProperties":false,"properties":{"node":{"type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/SimpleStep"},"description":"The steps of the node: inputs and params, or lets, or writes."}}};
 const schema533 = {"title":"SimpleStep","description":"A step that can share one editor node: `input`, `param`, `let` or `write`.","tsType":"InputStep | ParamStep | LetStep | WriteStep","type":"object","if":{"properties":{"input":true},"required":["input"]},"then":{"$ref":"#/$defs/InputStep"},"else":{"if":{"properties":{"param":true},"required":["param"]},"then":{"$ref":"#/$defs/ParamStep"},"else":{"if":{"properties":{"let":true},"required":["let"]},"then":{"$ref":"#/$defs/LetStep"},"else":{"if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/WriteStep"},"else":{"$ref":"#/$defs/UnknownSimpleStep"}}}}};
 const schema534 = {"title":"UnknownSimpleStep","description":"Inside `node`, a step is `input`, `param`, `let` or `write`.","type":"object","minProperties":1,"additionalProperties":false,"properties":{"input":{"description":"The `input` step: see InputStep."},"param":{"description":"The `param` step: see ParamStep."},"let":{"description":"The `let` step: see LetStep."},"write":{"description":"The `write` step: see WriteStep."}}};
 
@@ -32246,7 +32685,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+vErrors = vErrors === null ? validate270.errors : appendErrors(vErrors, validate270.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -32288,7 +32727,7 @@ let ifClause1;
 if(_valid1){
 const _errs7 = errors;
 if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = vErrors === null ? validate272.errors : appendErrors(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -32330,7 +32769,7 @@ let ifClause2;
 if(_valid2){
 const _errs11 = errors;
 if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+vErrors = vErrors === null ? validate274.errors : appendErrors(vErrors, validate274.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs11 === errors;
@@ -32372,7 +32811,7 @@ let ifClause3;
 if(_valid3){
 const _errs15 = errors;
 if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+vErrors = vErrors === null ? validate276.errors : appendErrors(vErrors, validate276.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs15 === errors;
@@ -32555,8 +32994,8 @@ errors++;
 if(data.node !== undefined){
 let data0 = data.node;
 if(Array.isArray(data0)){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema532.properties.node,data:data0};
+if(data0.length > 10000){
+const err2 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema532.properties.node,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32565,16 +33004,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate281(data0[i0], {instancePath:instancePath+"/node/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.node.type,parentSchema:schema532.properties.node,data:data0};
+if(data0.length < 1){
+const err3 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema532.properties.node,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32583,10 +33014,18 @@ vErrors.push(err3);
 }
 errors++;
 }
+if(data0.length <= 10000){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate281(data0[i0], {instancePath:instancePath+"/node/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : appendErrors(vErrors, validate281.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+const err4 = {instancePath:instancePath+"/node",schemaPath:"#/properties/node/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.properties.node.type,parentSchema:schema532.properties.node,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32595,12 +33034,24 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate280.errors = vErrors;
 return errors === 0;
 }
 validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema535 = {"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}};
+const schema535 = {"title":"WhenStep","description":"`when [output:] condition { then }`. Consecutive `when` steps and an optional `else` step make one switch (mode first).","type":"object","required":["when","then"],"additionalProperties":false,"properties":{"when":{"$ref":"#/$defs/ExpressionScalar"},"output":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"then":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when this case is taken."}}};
 const wrapper0 = {validate: validate269};
 
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -32699,16 +33150,8 @@ errors++;
 if(data.then !== undefined){
 let data2 = data.then;
 if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/then/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.properties.then.type,parentSchema:schema535.properties.then,data:data2};
+if(data2.length > 10000){
+const err7 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema535.properties.then,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32717,10 +33160,18 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(data2.length <= 10000){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/then/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : appendErrors(vErrors, wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema535.type,parentSchema:schema535,data};
+const err8 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.properties.then.type,parentSchema:schema535.properties.then,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32729,12 +33180,24 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema535.type,parentSchema:schema535,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate288.errors = vErrors;
 return errors === 0;
 }
 validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema538 = {"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+const schema538 = {"title":"MatchStep","description":"`match first|all { when ... else ... }`: a switch with an explicit mode.","type":"object","required":["match","cases"],"additionalProperties":false,"properties":{"match":{"$ref":"flow-parts.schema.json#/$defs/SwitchMode"},"cases":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/WhenStep"},"description":"The cases, each `{when, output?, then}`."},"else":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32795,8 +33258,8 @@ errors++;
 if(data.cases !== undefined){
 let data1 = data.cases;
 if(Array.isArray(data1)){
-if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema538.properties.cases,data:data1};
+if(data1.length > 1000){
+const err4 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema538.properties.cases,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32805,16 +33268,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate288(data1[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.cases.type,parentSchema:schema538.properties.cases,data:data1};
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema538.properties.cases,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32823,20 +33278,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.else !== undefined){
-let data3 = data.else;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/else/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+if(data1.length <= 1000){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate288(data1[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate288.errors : appendErrors(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 }
 }
+}
 else {
-const err6 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.else.type,parentSchema:schema538.properties.else,data:data3};
+const err6 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.cases.type,parentSchema:schema538.properties.cases,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32846,9 +33299,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+if(data.else !== undefined){
+let data3 = data.else;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err7 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema538.properties.else,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32857,12 +33312,44 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(data3.length <= 10000){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/else/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : appendErrors(vErrors, wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.properties.else.type,parentSchema:schema538.properties.else,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema538.type,parentSchema:schema538,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate290.errors = vErrors;
 return errors === 0;
 }
 validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema540 = {"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"items":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}};
+const schema540 = {"title":"ForkStep","description":"`fork { ... } { ... }`: every branch runs, in order.","type":"object","required":["fork"],"additionalProperties":false,"properties":{"fork":{"type":"array","minItems":2,"maxItems":1000,"items":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"One branch: a list of steps."},"description":"The branches (at least two), each a list of steps."}}};
 
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32900,8 +33387,8 @@ errors++;
 if(data.fork !== undefined){
 let data0 = data.fork;
 if(Array.isArray(data0)){
-if(data0.length < 2){
-const err2 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema540.properties.fork,data:data0};
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema540.properties.fork,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32910,20 +33397,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(Array.isArray(data1)){
-const len1 = data1.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data1[i1], {instancePath:instancePath+"/fork/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.items.type,parentSchema:schema540.properties.fork.items,data:data1};
+if(data0.length < 2){
+const err3 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema540.properties.fork,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32932,10 +33407,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.type,parentSchema:schema540.properties.fork,data:data0};
+if(data0.length <= 1000){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(Array.isArray(data1)){
+if(data1.length > 10000){
+const err4 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema540.properties.fork.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32944,15 +33422,48 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data1.length <= 10000){
+const len1 = data1.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data1[i1], {instancePath:instancePath+"/fork/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : appendErrors(vErrors, wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+const err5 = {instancePath:instancePath+"/fork/" + i0,schemaPath:"#/properties/fork/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.items.type,parentSchema:schema540.properties.fork.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/fork",schemaPath:"#/properties/fork/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.properties.fork.type,parentSchema:schema540.properties.fork,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -33037,7 +33548,7 @@ return errors === 0;
 }
 validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema543 = {"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
+const schema543 = {"title":"ElseStep","description":"`else { ... }`: the default output of the `when` steps just before it.","type":"object","required":["else"],"additionalProperties":false,"properties":{"else":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/Step"},"description":"The steps run when no case is taken."}}};
 
 function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -33075,16 +33586,8 @@ errors++;
 if(data.else !== undefined){
 let data0 = data.else;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/else/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.else.type,parentSchema:schema543.properties.else,data:data0};
+if(data0.length > 10000){
+const err2 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema543.properties.else,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33093,15 +33596,35 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data0.length <= 10000){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/else/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : appendErrors(vErrors, wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+const err3 = {instancePath:instancePath+"/else",schemaPath:"#/properties/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.properties.else.type,parentSchema:schema543.properties.else,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema543.type,parentSchema:schema543,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -33228,7 +33751,7 @@ let ifClause1;
 if(_valid2){
 const _errs13 = errors;
 if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+vErrors = vErrors === null ? validate270.errors : appendErrors(vErrors, validate270.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs13 === errors;
@@ -33270,7 +33793,7 @@ let ifClause2;
 if(_valid3){
 const _errs17 = errors;
 if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = vErrors === null ? validate272.errors : appendErrors(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs17 === errors;
@@ -33312,7 +33835,7 @@ let ifClause3;
 if(_valid4){
 const _errs21 = errors;
 if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+vErrors = vErrors === null ? validate274.errors : appendErrors(vErrors, validate274.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs21 === errors;
@@ -33354,7 +33877,7 @@ let ifClause4;
 if(_valid5){
 const _errs25 = errors;
 if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+vErrors = vErrors === null ? validate276.errors : appendErrors(vErrors, validate276.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs25 === errors;
@@ -33396,7 +33919,7 @@ let ifClause5;
 if(_valid6){
 const _errs29 = errors;
 if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+vErrors = vErrors === null ? validate278.errors : appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs29 === errors;
@@ -33438,7 +33961,7 @@ let ifClause6;
 if(_valid7){
 const _errs33 = errors;
 if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+vErrors = vErrors === null ? validate280.errors : appendErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs33 === errors;
@@ -33480,7 +34003,7 @@ let ifClause7;
 if(_valid8){
 const _errs37 = errors;
 if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+vErrors = vErrors === null ? validate288.errors : appendErrors(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs37 === errors;
@@ -33522,7 +34045,7 @@ let ifClause8;
 if(_valid9){
 const _errs41 = errors;
 if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+vErrors = vErrors === null ? validate290.errors : appendErrors(vErrors, validate290.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs41 === errors;
@@ -33564,7 +34087,7 @@ let ifClause9;
 if(_valid10){
 const _errs45 = errors;
 if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+vErrors = vErrors === null ? validate293.errors : appendErrors(vErrors, validate293.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs45 === errors;
@@ -33606,7 +34129,7 @@ let ifClause10;
 if(_valid11){
 const _errs49 = errors;
 if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+vErrors = vErrors === null ? validate295.errors : appendErrors(vErrors, validate295.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs49 === errors;
@@ -33648,7 +34171,7 @@ let ifClause11;
 if(_valid12){
 const _errs53 = errors;
 if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+vErrors = vErrors === null ? validate297.errors : appendErrors(vErrors, validate297.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs53 === errors;
@@ -34210,23 +34733,15 @@ errors++;
 }
 if(data.trigger !== undefined){
 if(!(validate261(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+vErrors = vErrors === null ? validate261.errors : appendErrors(vErrors, validate261.errors);
 errors = vErrors.length;
 }
 }
 if(data.steps !== undefined){
 let data5 = data.steps;
 if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate269(data5[i0], {instancePath:instancePath+"/steps/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.steps.type,parentSchema:schema505.properties.steps,data:data5};
+if(data5.length > 10000){
+const err15 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema505.properties.steps,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34235,15 +34750,18 @@ vErrors.push(err15);
 }
 errors++;
 }
+if(data5.length <= 10000){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate269(data5[i0], {instancePath:instancePath+"/steps/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : appendErrors(vErrors, validate269.errors);
+errors = vErrors.length;
 }
-if(data.blocks !== undefined){
-let data7 = data.blocks;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 in data7){
-const _errs20 = errors;
-if(typeof key1 === "string"){
-if(!pattern25.test(key1)){
-const err16 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.steps.type,parentSchema:schema505.properties.steps,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34253,8 +34771,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
+if(data.blocks !== undefined){
+let data7 = data.blocks;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(Object.keys(data7).length > 1000){
+const err17 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema505.properties.blocks,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34263,9 +34784,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid5 = _errs20 === errors;
-if(!valid5){
-const err18 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema505.properties.blocks.propertyNames,parentSchema:schema505.properties.blocks,data:data7};
+if(Object.keys(data7).length <= 1000){
+for(const key1 in data7){
+const _errs20 = errors;
+if(typeof key1 === "string"){
+if(!pattern25.test(key1)){
+const err18 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,63}$",parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -34275,19 +34799,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-for(const key2 in data7){
-let data8 = data7[key2];
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate269(data8[i1], {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err19 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.blocks.additionalProperties.type,parentSchema:schema505.properties.blocks.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/blocks",schemaPath:"flow-parts.schema.json#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.type,parentSchema:schema333,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -34296,10 +34809,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.properties.blocks.type,parentSchema:schema505.properties.blocks,data:data7};
+var valid5 = _errs20 === errors;
+if(!valid5){
+const err20 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema505.properties.blocks.propertyNames,parentSchema:schema505.properties.blocks,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34309,20 +34821,69 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.flow !== undefined){
-if(!(validate138(data.flow, {instancePath:instancePath+"/flow",parentData:data,parentDataProperty:"flow",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.type,parentSchema:schema505,data};
+if(Object.keys(data7).length <= 1000){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(Array.isArray(data8)){
+if(data8.length > 10000){
+const err21 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema505.properties.blocks.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(data8.length <= 10000){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate269(data8[i1], {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : appendErrors(vErrors, validate269.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/blocks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/blocks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.properties.blocks.additionalProperties.type,parentSchema:schema505.properties.blocks.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.properties.blocks.type,parentSchema:schema505.properties.blocks,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.flow !== undefined){
+if(!(validate138(data.flow, {instancePath:instancePath+"/flow",parentData:data,parentDataProperty:"flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.type,parentSchema:schema505,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -34369,16 +34930,8 @@ errors++;
 if(data.rules !== undefined){
 let data0 = data.rules;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate260(data0[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.properties.rules.type,parentSchema:schema504.properties.rules,data:data0};
+if(data0.length > 5000){
+const err2 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items",schema:5000,parentSchema:schema504.properties.rules,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34387,15 +34940,35 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data0.length <= 5000){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate260(data0[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : appendErrors(vErrors, validate260.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema504.type,parentSchema:schema504,data};
+const err3 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.properties.rules.type,parentSchema:schema504.properties.rules,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema504.type,parentSchema:schema504,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -34667,7 +35240,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate304(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+vErrors = vErrors === null ? validate304.errors : appendErrors(vErrors, validate304.errors);
 errors = vErrors.length;
 }
 }
@@ -34843,7 +35416,7 @@ vErrors = null;
 if(!_valid0){
 const _errs4 = errors;
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = vErrors === null ? validate133.errors : appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -35057,13 +35630,13 @@ errors++;
 }
 if(data.trigger_config !== undefined){
 if(!(validate237(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+vErrors = vErrors === null ? validate237.errors : appendErrors(vErrors, validate237.errors);
 errors = vErrors.length;
 }
 }
 if(data.flow_json !== undefined){
 if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -35145,7 +35718,7 @@ vErrors = null;
 if(!_valid0){
 const _errs4 = errors;
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = vErrors === null ? validate133.errors : appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -35210,7 +35783,7 @@ errors++;
 }
 if(data.trigger_config !== undefined){
 if(!(validate307(data.trigger_config, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+vErrors = vErrors === null ? validate307.errors : appendErrors(vErrors, validate307.errors);
 errors = vErrors.length;
 }
 }
@@ -35385,13 +35958,13 @@ errors++;
 }
 if(data.flow_json !== undefined){
 if(!(validate138(data.flow_json, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.nodes_json !== undefined){
 if(!(validate164(data.nodes_json, {instancePath:instancePath+"/nodes_json",parentData:data,parentDataProperty:"nodes_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+vErrors = vErrors === null ? validate164.errors : appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 }
@@ -35485,7 +36058,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data1[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = vErrors === null ? validate197.errors : appendErrors(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -35507,7 +36080,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate312(data3[i1], {instancePath:instancePath+"/rules/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+vErrors = vErrors === null ? validate312.errors : appendErrors(vErrors, validate312.errors);
 errors = vErrors.length;
 }
 }
@@ -35980,7 +36553,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate317(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+vErrors = vErrors === null ? validate317.errors : appendErrors(vErrors, validate317.errors);
 errors = vErrors.length;
 }
 }
@@ -36365,7 +36938,7 @@ vErrors = null;
 if(!_valid0){
 const _errs19 = errors;
 if(!(validate133(data6, {instancePath:instancePath+"/trigger_config",parentData:data,parentDataProperty:"trigger_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = vErrors === null ? validate133.errors : appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs19 === errors;
@@ -36420,7 +36993,7 @@ vErrors = null;
 if(!_valid1){
 const _errs25 = errors;
 if(!(validate138(data7, {instancePath:instancePath+"/flow_json",parentData:data,parentDataProperty:"flow_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = vErrors === null ? validate138.errors : appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs25 === errors;
@@ -36439,7 +37012,7 @@ errors++;
 }
 if(data.nodes_json !== undefined){
 if(!(validate164(data.nodes_json, {instancePath:instancePath+"/nodes_json",parentData:data,parentDataProperty:"nodes_json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+vErrors = vErrors === null ? validate164.errors : appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 }
@@ -36510,14 +37083,14 @@ return errors === 0;
 validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateYamlScenarioFile = validate319;
-const schema565 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scenario-file.schema.json","title":"YamlScenarioFile","description":"A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.","type":"object","required":["scenarios"],"additionalProperties":false,"properties":{"scenarios":{"type":"array","items":{"$ref":"#/$defs/YamlScenario"},"description":"The scenarios of the file, in order."}},"$defs":{"YamlScenario":{"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}},"YamlRuleName":{"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."},"YamlRuleNames":{"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}},"YamlScenarioPoint":{"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."},"YamlScenarioDuration":{"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."},"YamlScenarioInstant":{"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."},"YamlScenarioTime":{"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."},"YamlScenarioWindow":{"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"},"YamlPointValues":{"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}},"YamlRampValues":{"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}},"YamlScenarioStep":{"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}},"YamlSetStep":{"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}},"YamlRampStep":{"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}},"YamlEnableStep":{"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}},"YamlDisableStep":{"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}},"YamlChannelDownStep":{"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlChannelUpStep":{"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlUnknownStep":{"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}},"YamlExpectation":{"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}},"YamlWriteExpectation":{"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}},"YamlNoWriteExpectation":{"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlExecutionExpectation":{"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlNoExecutionExpectation":{"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlSuppressedExpectation":{"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlUnknownExpectation":{"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}}}};
-const schema566 = {"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}};
+const schema565 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/scenario-file.schema.json","title":"YamlScenarioFile","description":"A scenario file of a pack (`tests/**/*.test.yaml`): scenarios that `svc test` replays through the scheduler and executor on a virtual clock, with what must happen. See docs/testing.md.","type":"object","required":["scenarios"],"additionalProperties":false,"properties":{"scenarios":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/YamlScenario"},"description":"The scenarios of the file, in order."}},"$defs":{"YamlScenario":{"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"maxItems":5000,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","maxItems":200000,"items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","maxItems":200000,"items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}},"YamlRuleName":{"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."},"YamlRuleNames":{"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"maxItems":5000,"items":{"$ref":"#/$defs/YamlRuleName"}}},"YamlScenarioPoint":{"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."},"YamlScenarioDuration":{"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."},"YamlScenarioInstant":{"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."},"YamlScenarioTime":{"title":"YamlScenarioTime","type":"string","pattern":"^(([0-9]+(ms|s|m|h|d))+|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))$","description":"When: an offset from the scenario's start (a duration: `30s`, `1m30s`, `0s`) or an absolute ISO 8601 date and time with `Z` or an offset (`YYYY-MM-DDThh:mm:ssZ`, `...+01:00`)."},"YamlScenarioWindow":{"title":"YamlScenarioWindow","description":"`[from, to]`, both ends inclusive.","type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/YamlScenarioTime"},"tsType":"[YamlScenarioTime, YamlScenarioTime]"},"YamlPointValues":{"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","maxProperties":100000,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}},"YamlRampValues":{"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"maxProperties":100000,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}},"YamlScenarioStep":{"title":"YamlScenarioStep","description":"One timed change, named by its kind key: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`; each has `at`.","tsType":"YamlSetStep | YamlRampStep | YamlEnableStep | YamlDisableStep | YamlChannelDownStep | YamlChannelUpStep","type":"object","if":{"properties":{"set":true},"required":["set"]},"then":{"$ref":"#/$defs/YamlSetStep"},"else":{"if":{"properties":{"ramp":true},"required":["ramp"]},"then":{"$ref":"#/$defs/YamlRampStep"},"else":{"if":{"properties":{"enable":true},"required":["enable"]},"then":{"$ref":"#/$defs/YamlEnableStep"},"else":{"if":{"properties":{"disable":true},"required":["disable"]},"then":{"$ref":"#/$defs/YamlDisableStep"},"else":{"if":{"properties":{"channel_down":true},"required":["channel_down"]},"then":{"$ref":"#/$defs/YamlChannelDownStep"},"else":{"if":{"properties":{"channel_up":true},"required":["channel_up"]},"then":{"$ref":"#/$defs/YamlChannelUpStep"},"else":{"$ref":"#/$defs/YamlUnknownStep"}}}}}}},"YamlSetStep":{"title":"YamlSetStep","description":"Sets points at a time: `{ at: 30s, set: { zone1.room_temp: 24.2 } }`.","type":"object","required":["at","set"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"set":{"$ref":"#/$defs/YamlPointValues","description":"Values by point, set at `at` (as the field would: a change event, then the tick's sample)."}}},"YamlRampStep":{"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}},"YamlEnableStep":{"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}},"YamlDisableStep":{"title":"YamlDisableStep","description":"Disables rules at a time: the scheduler holds their triggers (`disabled`).","type":"object","required":["at","disable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"disable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to disable; each must be one the scenario runs."}}},"YamlChannelDownStep":{"title":"YamlChannelDownStep","description":"The channel's acquisition side restarts with no writer: writes through it are refused until `channel_up`.","type":"object","required":["at","channel_down"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_down":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlChannelUpStep":{"title":"YamlChannelUpStep","description":"The channel's writer starts again: writes through it are accepted.","type":"object","required":["at","channel_up"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"channel_up":{"type":"string","minLength":1,"description":"A channel id of the site (`virtual-1`)."}}},"YamlUnknownStep":{"title":"YamlUnknownStep","description":"A step is named by one of its keys: `set`, `ramp`, `enable`, `disable`, `channel_down` or `channel_up`, beside `at`.","type":"object","required":["at"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies."},"set":{"description":"The `set` step: see YamlSetStep."},"ramp":{"description":"The `ramp` step: see YamlRampStep."},"enable":{"description":"The `enable` step: see YamlEnableStep."},"disable":{"description":"The `disable` step: see YamlDisableStep."},"channel_down":{"description":"The `channel_down` step: see YamlChannelDownStep."},"channel_up":{"description":"The `channel_up` step: see YamlChannelUpStep."},"over":{"description":"Of a `ramp` step."},"every":{"description":"Of a `ramp` step."}}},"YamlExpectation":{"title":"YamlExpectation","description":"One expectation, named by its kind key: `write`, `no_write`, `execution`, `no_execution` or `suppressed`. `at` (exactly then) or `within` (a window) limits it in time; neither: the whole scenario.","tsType":"YamlWriteExpectation | YamlNoWriteExpectation | YamlExecutionExpectation | YamlNoExecutionExpectation | YamlSuppressedExpectation","type":"object","if":{"properties":{"write":true},"required":["write"]},"then":{"$ref":"#/$defs/YamlWriteExpectation"},"else":{"if":{"properties":{"no_write":true},"required":["no_write"]},"then":{"$ref":"#/$defs/YamlNoWriteExpectation"},"else":{"if":{"properties":{"execution":true},"required":["execution"]},"then":{"$ref":"#/$defs/YamlExecutionExpectation"},"else":{"if":{"properties":{"no_execution":true},"required":["no_execution"]},"then":{"$ref":"#/$defs/YamlNoExecutionExpectation"},"else":{"if":{"properties":{"suppressed":true},"required":["suppressed"]},"then":{"$ref":"#/$defs/YamlSuppressedExpectation"},"else":{"$ref":"#/$defs/YamlUnknownExpectation"}}}}}},"YamlWriteExpectation":{"title":"YamlWriteExpectation","description":"An accepted write (the action succeeded) to the point.","type":"object","required":["write"],"additionalProperties":false,"properties":{"write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The action point written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"type":"number","description":"The value written; exact, or within `tolerance`."},"tolerance":{"type":"number","minimum":0,"description":"How far the value may be from `value` (default 0; a relative 1e-9 is always allowed)."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."},"by":{"$ref":"#/$defs/YamlRuleName","description":"Written by this rule."}}},"YamlNoWriteExpectation":{"title":"YamlNoWriteExpectation","description":"No accepted write to the point in the window.","type":"object","required":["no_write"],"additionalProperties":false,"properties":{"no_write":{"$ref":"#/$defs/YamlScenarioPoint","description":"The point that must not be written."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlExecutionExpectation":{"title":"YamlExecutionExpectation","description":"An execution of the rule in the window.","type":"object","required":["execution"],"additionalProperties":false,"properties":{"execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule executed."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"outcome":{"type":"string","enum":["success","failed","short_circuit"],"description":"How it ended: `success`, `failed` (an action refused, or an error) or `short_circuit` (an unavailable input stopped it)."},"output":{"type":"string","minLength":1,"description":"A switch output the execution took (`up`, `else`)."},"reason":{"type":"string","minLength":1,"description":"With `failed`: a refused action's reason contains this text (`out of range`, `no writer`)."},"input":{"$ref":"#/$defs/YamlScenarioPoint","description":"With `short_circuit`: the unavailable input point."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlNoExecutionExpectation":{"title":"YamlNoExecutionExpectation","description":"No execution of the rule in the window.","type":"object","required":["no_execution"],"additionalProperties":false,"properties":{"no_execution":{"$ref":"#/$defs/YamlRuleName","description":"The rule that must not execute."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."}}},"YamlSuppressedExpectation":{"title":"YamlSuppressedExpectation","description":"A trigger of the rule that the scheduler held, with why (a \"why not\" record).","type":"object","required":["suppressed","reason"],"additionalProperties":false,"properties":{"suppressed":{"$ref":"#/$defs/YamlRuleName","description":"The rule whose trigger was held."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"reason":{"type":"string","enum":["cooldown","deadband_time","deadband_value","disabled","input_unavailable","running","event_dropped"],"description":"Why it was held."},"count":{"type":"integer","minimum":0,"maximum":1000000,"description":"Exactly this many matching ones in the window (default: at least one)."}}},"YamlUnknownExpectation":{"title":"YamlUnknownExpectation","description":"An expectation is named by one of its keys: `write`, `no_write`, `execution`, `no_execution` or `suppressed`.","type":"object","additionalProperties":false,"properties":{"write":{"description":"The `write` expectation: see YamlWriteExpectation."},"no_write":{"description":"The `no_write` expectation: see YamlNoWriteExpectation."},"execution":{"description":"The `execution` expectation: see YamlExecutionExpectation."},"no_execution":{"description":"The `no_execution` expectation: see YamlNoExecutionExpectation."},"suppressed":{"description":"The `suppressed` expectation: see YamlSuppressedExpectation."},"at":{"$ref":"#/$defs/YamlScenarioTime","description":"Exactly at this time (see YamlScenarioTime)."},"within":{"$ref":"#/$defs/YamlScenarioWindow","description":"A time window `[from, to]`, both ends inclusive; each end an offset from start or an ISO time."},"value":{"description":"Of some expectations: `value`."},"tolerance":{"description":"Of some expectations: `tolerance`."},"count":{"description":"Of some expectations: `count`."},"by":{"description":"Of some expectations: `by`."},"outcome":{"description":"Of some expectations: `outcome`."},"output":{"description":"Of some expectations: `output`."},"reason":{"description":"Of some expectations: `reason`."},"input":{"description":"Of some expectations: `input`."}}}}};
+const schema566 = {"title":"YamlScenario","description":"One scenario: the rules it runs, a start time, initial point values, timed changes (`steps`) and what must happen (`expect`).","type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the scenario, unique in the file: what it shows (`stage 1 once the zone is 1.2 K too warm`)."},"description":{"type":"string","maxLength":4000,"description":"Free text, for people."},"rules":{"type":"array","minItems":1,"maxItems":5000,"items":{"$ref":"#/$defs/YamlRuleName"},"description":"Names of the pack's rules the scenario runs. Default: every rule of the pack that reads or watches a point the scenario sets, writes a point an expectation names, or is named by an expectation."},"start":{"$ref":"#/$defs/YamlScenarioInstant","description":"The scenario's start, an ISO 8601 date and time with `Z` or an offset. Default: Monday 5 January 2026, 08:00 UTC."},"duration":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the scenario runs. Default: the latest time the scenario names, plus 1m."},"tick":{"$ref":"#/$defs/YamlScenarioDuration","description":"The scheduler's tick (default `100ms`, the service's default)."},"trace":{"type":"boolean","description":"Compare the scenario's executions with its golden trace (`<file stem>.trace.yaml`; `svc test --update` writes it)."},"initial":{"$ref":"#/$defs/YamlPointValues","description":"Point values at start, by point; a point not given keeps the site's `initial`, else is unavailable. `null`: unavailable."},"steps":{"type":"array","maxItems":200000,"items":{"$ref":"#/$defs/YamlScenarioStep"},"description":"Timed changes, applied in time order (ties in file order)."},"expect":{"type":"array","maxItems":200000,"items":{"$ref":"#/$defs/YamlExpectation"},"description":"What must happen; each expectation is checked against the scenario's whole timeline."}}};
 const schema567 = {"title":"YamlRuleName","type":"string","minLength":1,"maxLength":200,"description":"A rule's name, as its rule file gives it (`AHU-1 cooling stages`)."};
 const schema568 = {"title":"YamlScenarioInstant","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$","description":"An ISO 8601 date and time with `Z` or an offset: `YYYY-MM-DDThh:mm:ssZ` (seconds and milliseconds optional) or `...+01:00`."};
 const schema569 = {"title":"YamlScenarioDuration","type":"string","pattern":"^([0-9]+(ms|s|m|h|d))+$","description":"A duration: an integer and a unit (ms, s, m, h, d), repeated: `250ms`, `30s`, `5m`, `2h`, `1d`, `1h30m`."};
 const pattern197 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
 const pattern198 = new RegExp("^([0-9]+(ms|s|m|h|d))+$", "u");
-const schema571 = {"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}};
+const schema571 = {"title":"YamlPointValues","description":"Values by point (`zone1.room_temp: 23`); `null` makes the point unavailable.","type":"object","maxProperties":100000,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":["number","null"],"description":"The value; null: unavailable (NaN)."}};
 const schema572 = {"title":"YamlScenarioPoint","type":"string","pattern":"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$","description":"A point of the pack's site: `zone1.room_temp` (instance key and point name), `'\"Zone 1 controller\".room_temp'`, `measurement(12, 3)` or `action(7, 1)`."};
 
 function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -36531,11 +37104,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern186.test(key0)){
-const err0 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
+if(Object.keys(data).length > 100000){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 100000},message:"must NOT have more than 100000 properties",schema:100000,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36544,9 +37114,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
+if(Object.keys(data).length <= 100000){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern186.test(key0)){
+const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36555,9 +37128,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema571.propertyNames,parentSchema:schema571,data};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36566,11 +37139,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-for(const key1 in data){
-let data0 = data[key1];
-if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: schema571.additionalProperties.type},message:"must be number,null",schema:schema571.additionalProperties.type,parentSchema:schema571.additionalProperties,data:data0};
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema571.propertyNames,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36581,13 +37152,29 @@ errors++;
 }
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema571.type,parentSchema:schema571,data};
+if(Object.keys(data).length <= 100000){
+for(const key1 in data){
+let data0 = data[key1];
+if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: schema571.additionalProperties.type},message:"must be number,null",schema:schema571.additionalProperties.type,parentSchema:schema571.additionalProperties,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema571.type,parentSchema:schema571,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -36671,7 +37258,7 @@ errors++;
 }
 if(data.set !== undefined){
 if(!(validate321(data.set, {instancePath:instancePath+"/set",parentData:data,parentDataProperty:"set",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+vErrors = vErrors === null ? validate321.errors : appendErrors(vErrors, validate321.errors);
 errors = vErrors.length;
 }
 }
@@ -36692,7 +37279,7 @@ return errors === 0;
 validate324.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema576 = {"title":"YamlRampStep","description":"A linear change, as one set every `every` from `at`, the last at `at` + `over`.","type":"object","required":["at","ramp","over","every"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"ramp":{"$ref":"#/$defs/YamlRampValues","description":"Target values by point: linear from the value at `at` to this one."},"over":{"$ref":"#/$defs/YamlScenarioDuration","description":"How long the ramp lasts."},"every":{"$ref":"#/$defs/YamlScenarioDuration","description":"The time between two sets."}}};
-const schema578 = {"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}};
+const schema578 = {"title":"YamlRampValues","description":"Target values by point (`main_meter.imported_energy: 130`).","type":"object","minProperties":1,"maxProperties":100000,"propertyNames":{"$ref":"#/$defs/YamlScenarioPoint"},"additionalProperties":{"type":"number","description":"The value reached at the ramp's end."}};
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -36705,8 +37292,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema578,data};
+if(Object.keys(data).length > 100000){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 100000},message:"must NOT have more than 100000 properties",schema:100000,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36715,11 +37302,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern186.test(key0)){
-const err1 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
+if(Object.keys(data).length < 1){
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36728,9 +37312,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
+if(Object.keys(data).length <= 100000){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern186.test(key0)){
+const err2 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/pattern",keyword:"pattern",params:{pattern: "^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"},message:"must match pattern \""+"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$"+"\"",schema:"^\\s*((measurement|action)\\s*\\(\\s*[0-9]+\\s*,\\s*[0-9]+\\s*\\)|([A-Za-z_][A-Za-z0-9_]{0,63}|\"([^\"\\\\\\n\\r]|\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4}))*\")\\.[A-Za-z_][A-Za-z0-9_]{0,63})\\s*$",parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36739,9 +37326,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema578.propertyNames,parentSchema:schema578,data};
+}
+else {
+const err3 = {instancePath,schemaPath:"#/$defs/YamlScenarioPoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema572.type,parentSchema:schema572,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36750,11 +37337,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-for(const key1 in data){
-let data0 = data[key1];
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema578.additionalProperties.type,parentSchema:schema578.additionalProperties,data:data0};
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema578.propertyNames,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36765,13 +37350,29 @@ errors++;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema578.type,parentSchema:schema578,data};
+if(Object.keys(data).length <= 100000){
+for(const key1 in data){
+let data0 = data[key1];
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema578.additionalProperties.type,parentSchema:schema578.additionalProperties,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema578.type,parentSchema:schema578,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -36871,7 +37472,7 @@ errors++;
 }
 if(data.ramp !== undefined){
 if(!(validate328(data.ramp, {instancePath:instancePath+"/ramp",parentData:data,parentDataProperty:"ramp",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+vErrors = vErrors === null ? validate328.errors : appendErrors(vErrors, validate328.errors);
 errors = vErrors.length;
 }
 }
@@ -36942,7 +37543,7 @@ return errors === 0;
 validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema582 = {"title":"YamlEnableStep","description":"Enables rules at a time, as `svc rules enable` would.","type":"object","required":["at","enable"],"additionalProperties":false,"properties":{"at":{"$ref":"#/$defs/YamlScenarioTime","description":"When the step applies: an offset from start (`30s`) or an ISO time."},"enable":{"$ref":"#/$defs/YamlRuleNames","description":"The rule (or rules) to enable; each must be one the scenario runs."}}};
-const schema584 = {"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/YamlRuleName"}}};
+const schema584 = {"title":"YamlRuleNames","description":"A rule's name, or a list of them.","tsType":"YamlRuleName | YamlRuleName[]","type":["string","array"],"if":{"type":"string"},"then":{"$ref":"#/$defs/YamlRuleName"},"else":{"type":"array","minItems":1,"maxItems":5000,"items":{"$ref":"#/$defs/YamlRuleName"}}};
 
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -37029,8 +37630,8 @@ ifClause0 = "then";
 else {
 const _errs7 = errors;
 if(Array.isArray(data)){
-if(data.length < 1){
-const err5 = {instancePath,schemaPath:"#/else/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema584.else,data};
+if(data.length > 5000){
+const err5 = {instancePath,schemaPath:"#/else/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items",schema:5000,parentSchema:schema584.else,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37039,12 +37640,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(typeof data0 === "string"){
-if(func3(data0) > 200){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
+if(data.length < 1){
+const err6 = {instancePath,schemaPath:"#/else/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema584.else,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37053,8 +37650,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func3(data0) < 1){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
+if(data.length <= 5000){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37063,9 +37665,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
+if(func3(data0) < 1){
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37075,14 +37676,26 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
 else {
-const err9 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema584.else.type,parentSchema:schema584.else,data};
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema584.else.type,parentSchema:schema584.else,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -37094,12 +37707,12 @@ var items0 = true;
 ifClause0 = "else";
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema584.if,parentSchema:schema584,data};
+const err11 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema584.if,parentSchema:schema584,data};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -37180,7 +37793,7 @@ errors++;
 }
 if(data.enable !== undefined){
 if(!(validate332(data.enable, {instancePath:instancePath+"/enable",parentData:data,parentDataProperty:"enable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
+vErrors = vErrors === null ? validate332.errors : appendErrors(vErrors, validate332.errors);
 errors = vErrors.length;
 }
 }
@@ -37272,7 +37885,7 @@ errors++;
 }
 if(data.disable !== undefined){
 if(!(validate332(data.disable, {instancePath:instancePath+"/disable",parentData:data,parentDataProperty:"disable",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
+vErrors = vErrors === null ? validate332.errors : appendErrors(vErrors, validate332.errors);
 errors = vErrors.length;
 }
 }
@@ -37641,7 +38254,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+vErrors = vErrors === null ? validate324.errors : appendErrors(vErrors, validate324.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -37683,7 +38296,7 @@ let ifClause1;
 if(_valid1){
 const _errs7 = errors;
 if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+vErrors = vErrors === null ? validate327.errors : appendErrors(vErrors, validate327.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -37725,7 +38338,7 @@ let ifClause2;
 if(_valid2){
 const _errs11 = errors;
 if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+vErrors = vErrors === null ? validate331.errors : appendErrors(vErrors, validate331.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs11 === errors;
@@ -37767,7 +38380,7 @@ let ifClause3;
 if(_valid3){
 const _errs15 = errors;
 if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+vErrors = vErrors === null ? validate335.errors : appendErrors(vErrors, validate335.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs15 === errors;
@@ -37809,7 +38422,7 @@ let ifClause4;
 if(_valid4){
 const _errs19 = errors;
 if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
+vErrors = vErrors === null ? validate338.errors : appendErrors(vErrors, validate338.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs19 === errors;
@@ -37851,7 +38464,7 @@ let ifClause5;
 if(_valid5){
 const _errs23 = errors;
 if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+vErrors = vErrors === null ? validate340.errors : appendErrors(vErrors, validate340.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs23 === errors;
@@ -37864,7 +38477,7 @@ ifClause5 = "then";
 else {
 const _errs24 = errors;
 if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+vErrors = vErrors === null ? validate342.errors : appendErrors(vErrors, validate342.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs24 === errors;
@@ -38052,6 +38665,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.length <= 2){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
@@ -38076,6 +38690,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
+}
 }
 }
 }
@@ -38180,7 +38795,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -38395,7 +39010,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -38512,7 +39127,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -38762,7 +39377,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -38889,7 +39504,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -39019,7 +39634,7 @@ errors++;
 }
 if(data.within !== undefined){
 if(!(validate347(data.within, {instancePath:instancePath+"/within",parentData:data,parentDataProperty:"within",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+vErrors = vErrors === null ? validate347.errors : appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 }
@@ -39090,7 +39705,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+vErrors = vErrors === null ? validate346.errors : appendErrors(vErrors, validate346.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -39132,7 +39747,7 @@ let ifClause1;
 if(_valid1){
 const _errs7 = errors;
 if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
+vErrors = vErrors === null ? validate350.errors : appendErrors(vErrors, validate350.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -39174,7 +39789,7 @@ let ifClause2;
 if(_valid2){
 const _errs11 = errors;
 if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+vErrors = vErrors === null ? validate353.errors : appendErrors(vErrors, validate353.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs11 === errors;
@@ -39216,7 +39831,7 @@ let ifClause3;
 if(_valid3){
 const _errs15 = errors;
 if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+vErrors = vErrors === null ? validate356.errors : appendErrors(vErrors, validate356.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs15 === errors;
@@ -39258,7 +39873,7 @@ let ifClause4;
 if(_valid4){
 const _errs19 = errors;
 if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
+vErrors = vErrors === null ? validate359.errors : appendErrors(vErrors, validate359.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs19 === errors;
@@ -39271,7 +39886,7 @@ ifClause4 = "then";
 else {
 const _errs20 = errors;
 if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+vErrors = vErrors === null ? validate362.errors : appendErrors(vErrors, validate362.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs20 === errors;
@@ -39496,8 +40111,8 @@ errors++;
 if(data.rules !== undefined){
 let data2 = data.rules;
 if(Array.isArray(data2)){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema566.properties.rules,data:data2};
+if(data2.length > 5000){
+const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items",schema:5000,parentSchema:schema566.properties.rules,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -39506,12 +40121,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func3(data3) > 200){
-const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data3};
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema566.properties.rules,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -39520,8 +40131,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err9 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data3};
+if(data2.length <= 5000){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(func3(data3) > 200){
+const err9 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -39530,9 +40146,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data3};
+if(func3(data3) < 1){
+const err10 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -39542,9 +40157,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
 else {
-const err11 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.rules.type,parentSchema:schema566.properties.rules,data:data2};
+const err11 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/YamlRuleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema567.type,parentSchema:schema567,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -39554,11 +40168,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.start !== undefined){
-let data4 = data.start;
-if(typeof data4 === "string"){
-if(!pattern197.test(data4)){
-const err12 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",parentSchema:schema568,data:data4};
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.rules.type,parentSchema:schema566.properties.rules,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -39568,8 +40181,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data4};
+if(data.start !== undefined){
+let data4 = data.start;
+if(typeof data4 === "string"){
+if(!pattern197.test(data4)){
+const err13 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$",parentSchema:schema568,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -39579,11 +40195,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.duration !== undefined){
-let data5 = data.duration;
-if(typeof data5 === "string"){
-if(!pattern198.test(data5)){
-const err14 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data5};
+else {
+const err14 = {instancePath:instancePath+"/start",schemaPath:"#/$defs/YamlScenarioInstant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -39593,8 +40206,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data5};
+if(data.duration !== undefined){
+let data5 = data.duration;
+if(typeof data5 === "string"){
+if(!pattern198.test(data5)){
+const err15 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -39604,11 +40220,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.tick !== undefined){
-let data6 = data.tick;
-if(typeof data6 === "string"){
-if(!pattern198.test(data6)){
-const err16 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data6};
+else {
+const err16 = {instancePath:instancePath+"/duration",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -39618,8 +40231,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data6};
+if(data.tick !== undefined){
+let data6 = data.tick;
+if(typeof data6 === "string"){
+if(!pattern198.test(data6)){
+const err17 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/pattern",keyword:"pattern",params:{pattern: "^([0-9]+(ms|s|m|h|d))+$"},message:"must match pattern \""+"^([0-9]+(ms|s|m|h|d))+$"+"\"",schema:"^([0-9]+(ms|s|m|h|d))+$",parentSchema:schema569,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -39629,10 +40245,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.trace !== undefined){
-let data7 = data.trace;
-if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema566.properties.trace.type,parentSchema:schema566.properties.trace,data:data7};
+else {
+const err18 = {instancePath:instancePath+"/tick",schemaPath:"#/$defs/YamlScenarioDuration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema569.type,parentSchema:schema569,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -39642,25 +40256,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.initial !== undefined){
-if(!(validate321(data.initial, {instancePath:instancePath+"/initial",parentData:data,parentDataProperty:"initial",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
-errors = vErrors.length;
-}
-}
-if(data.steps !== undefined){
-let data9 = data.steps;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate323(data9[i1], {instancePath:instancePath+"/steps/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.steps.type,parentSchema:schema566.properties.steps,data:data9};
+if(data.trace !== undefined){
+let data7 = data.trace;
+if(typeof data7 !== "boolean"){
+const err19 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema566.properties.trace.type,parentSchema:schema566.properties.trace,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -39670,19 +40269,17 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.expect !== undefined){
-let data11 = data.expect;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate345(data11[i2], {instancePath:instancePath+"/expect/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
+if(data.initial !== undefined){
+if(!(validate321(data.initial, {instancePath:instancePath+"/initial",parentData:data,parentDataProperty:"initial",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate321.errors : appendErrors(vErrors, validate321.errors);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.expect.type,parentSchema:schema566.properties.expect,data:data11};
+if(data.steps !== undefined){
+let data9 = data.steps;
+if(Array.isArray(data9)){
+if(data9.length > 200000){
+const err20 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maxItems",keyword:"maxItems",params:{limit: 200000},message:"must NOT have more than 200000 items",schema:200000,parentSchema:schema566.properties.steps,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -39691,15 +40288,69 @@ vErrors.push(err20);
 }
 errors++;
 }
+if(data9.length <= 200000){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate323(data9[i1], {instancePath:instancePath+"/steps/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate323.errors : appendErrors(vErrors, validate323.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.type,parentSchema:schema566,data};
+const err21 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.steps.type,parentSchema:schema566.properties.steps,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.expect !== undefined){
+let data11 = data.expect;
+if(Array.isArray(data11)){
+if(data11.length > 200000){
+const err22 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/maxItems",keyword:"maxItems",params:{limit: 200000},message:"must NOT have more than 200000 items",schema:200000,parentSchema:schema566.properties.expect,data:data11};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data11.length <= 200000){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate345(data11[i2], {instancePath:instancePath+"/expect/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate345.errors : appendErrors(vErrors, validate345.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema566.properties.expect.type,parentSchema:schema566.properties.expect,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema566.type,parentSchema:schema566,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -39746,16 +40397,8 @@ errors++;
 if(data.scenarios !== undefined){
 let data0 = data.scenarios;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate320(data0[i0], {instancePath:instancePath+"/scenarios/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema565.properties.scenarios.type,parentSchema:schema565.properties.scenarios,data:data0};
+if(data0.length > 10000){
+const err2 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema565.properties.scenarios,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -39764,15 +40407,35 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data0.length <= 10000){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate320(data0[i0], {instancePath:instancePath+"/scenarios/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate320.errors : appendErrors(vErrors, validate320.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema565.type,parentSchema:schema565,data};
+const err3 = {instancePath:instancePath+"/scenarios",schemaPath:"#/properties/scenarios/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema565.properties.scenarios.type,parentSchema:schema565.properties.scenarios,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema565.type,parentSchema:schema565,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -40791,7 +41454,7 @@ vErrors = null;
 if(!_valid1){
 const _errs42 = errors;
 if(!(validate370(data13, {instancePath:instancePath+"/last_outcome",parentData:data,parentDataProperty:"last_outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+vErrors = vErrors === null ? validate370.errors : appendErrors(vErrors, validate370.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs42 === errors;
@@ -40977,7 +41640,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data3[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = vErrors === null ? validate197.errors : appendErrors(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -41561,7 +42224,7 @@ if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate369(data11[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+vErrors = vErrors === null ? validate369.errors : appendErrors(vErrors, validate369.errors);
 errors = vErrors.length;
 }
 }
@@ -41608,7 +42271,7 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate373(data14[i1], {instancePath:instancePath+"/problems/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+vErrors = vErrors === null ? validate373.errors : appendErrors(vErrors, validate373.errors);
 errors = vErrors.length;
 }
 }
@@ -42274,7 +42937,7 @@ if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate378(data9[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+vErrors = vErrors === null ? validate378.errors : appendErrors(vErrors, validate378.errors);
 errors = vErrors.length;
 }
 }
@@ -42296,7 +42959,7 @@ if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate380(data11[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+vErrors = vErrors === null ? validate380.errors : appendErrors(vErrors, validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -42515,7 +43178,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate378(data4[i0], {instancePath:instancePath+"/readers/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+vErrors = vErrors === null ? validate378.errors : appendErrors(vErrors, validate378.errors);
 errors = vErrors.length;
 }
 }
@@ -42537,7 +43200,7 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate380(data6[i1], {instancePath:instancePath+"/writers/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+vErrors = vErrors === null ? validate380.errors : appendErrors(vErrors, validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -42620,7 +43283,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate377(data0[i0], {instancePath:instancePath+"/points/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
+vErrors = vErrors === null ? validate377.errors : appendErrors(vErrors, validate377.errors);
 errors = vErrors.length;
 }
 }
@@ -42642,7 +43305,7 @@ if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate383(data2[i1], {instancePath:instancePath+"/undeclared/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+vErrors = vErrors === null ? validate383.errors : appendErrors(vErrors, validate383.errors);
 errors = vErrors.length;
 }
 }
@@ -42675,7 +43338,7 @@ return errors === 0;
 validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rawValidateSiteModel = validate387;
-const schema645 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
+const schema645 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://svc.example/schemas/site.schema.json","title":"SiteModel","description":"The site model of a pack (`site.yaml`): the channels the service writes through, and the device instances with their measurement and action points. See docs/site.md.","type":"object","required":["channels","instances"],"additionalProperties":false,"properties":{"description":{"type":"string","maxLength":4000,"description":"What the site is, for humans."},"channels":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/SiteChannel"},"description":"The channels of the site; each instance is routed to one of them."},"instances":{"type":"array","maxItems":100000,"items":{"$ref":"#/$defs/SiteInstance"},"description":"The device instances of the site, each with its points."}},"$defs":{"ChannelId":{"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"},"ChannelProtocol":{"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]},"SlotNumber":{"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647},"SiteChannel":{"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}},"SiteInstance":{"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}},"SitePoint":{"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]},"SimulationKind":{"title":"SimulationKind","description":"`constant`: base. `ramp`: rises from base by amplitude over period_s, then starts again. `noise`: base plus a random amount within ±amplitude, new each second. `daily`: base ± amplitude over the day (UTC), lowest at 04:00 and highest at 16:00.","enum":["constant","ramp","noise","daily"]},"PointSimulation":{"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}}}};
 const schema646 = {"title":"SiteChannel","description":"A channel: the way to the acquisition side that reads and writes the points of the instances routed to it.","type":"object","required":["id","protocol"],"additionalProperties":false,"properties":{"id":{"$ref":"#/$defs/ChannelId"},"protocol":{"$ref":"#/$defs/ChannelProtocol"},"description":{"type":"string","maxLength":4000,"description":"What the channel connects, for humans."}}};
 const schema647 = {"title":"ChannelId","description":"Id of a channel: a letter followed by letters, digits, '_' or '-' (at most 64 characters), e.g. `virtual-1`.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]{0,63}$"};
 const schema648 = {"title":"ChannelProtocol","description":"The protocol a channel speaks. Only `virtual` now: command slots in memory and simulated measurements, always available. Real protocols (`mqtt` first) will be added to this list.","enum":["virtual"]};
@@ -42803,7 +43466,7 @@ return errors === 0;
 }
 validate388.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema649 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
+const schema649 = {"title":"SiteInstance","description":"A device instance: its id (the `instance` of a point reference), its model and the channel its model is routed to.","type":"object","required":["id","name","model","channel","points"],"additionalProperties":false,"properties":{"id":{"$ref":"flow-parts.schema.json#/$defs/InstanceId"},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,63}$","description":"A short identifier rules name the instance by (`ahu1` in `write ahu1.cooling_stage = 2`): a letter or `_`, then letters, digits or `_` (at most 64). Unique among the instances. Optional: without one, rules name the instance by its `name` in quotes (`\"AHU-1\".cooling_stage`) or by number."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the instance, for humans, e.g. `AHU-1`."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"The device model, e.g. `air-handling-unit`."},"channel":{"$ref":"#/$defs/ChannelId"},"description":{"type":"string","maxLength":4000,"description":"What the instance is, for humans."},"points":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/SitePoint"},"description":"The instance's points; (type, point) is unique within the instance."}}};
 const schema652 = {"title":"SitePoint","description":"A point of an instance, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"title":"SiteMeasurementPoint","description":"A measurement (M): a value read from the field; on a virtual channel, simulated or read back from an action.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"measurement","description":"A measurement point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `degC`, `%`, `Pa`; empty for on/off and counts."},"sign_convention":{"enum":["positive_consumption","positive_generation"],"description":"For a power or energy flow: which direction is positive, as metered (`positive_consumption`: drawn from the grid or used; `positive_generation`: produced). The runtime converts nothing: a data-processing binding of the point must state the same convention. Absent for points that have no direction."},"min":{"type":"number","description":"Lowest value of the point's range (no bound when absent)."},"max":{"type":"number","description":"Highest value of the point's range (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts; without it the point is unavailable until its first value arrives."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"simulate":{"$ref":"#/$defs/PointSimulation"}}},{"title":"SiteActionPoint","description":"An action (A): a value the service writes through the instance's channel.","type":"object","required":["type","point","name","unit"],"additionalProperties":false,"properties":{"type":{"const":"action","description":"An action point."},"point":{"$ref":"flow-parts.schema.json#/$defs/PointNumber"},"name":{"$ref":"flow-parts.schema.json#/$defs/Identifier"},"unit":{"type":"string","maxLength":32,"description":"Unit of the value, e.g. `%`, `degC`; empty for on/off and stages."},"min":{"type":"number","description":"Lowest value a write may have (no bound when absent)."},"max":{"type":"number","description":"Highest value a write may have (no bound when absent)."},"slot":{"$ref":"#/$defs/SlotNumber"},"initial":{"type":"number","description":"The value the point holds when the service starts (the device's state at power-up); without it the point is unavailable until it is first written."},"description":{"type":"string","maxLength":4000,"description":"What the point is, for humans."},"reads_back":{"type":"integer","minimum":0,"maximum":2147483647,"description":"Point number of a measurement of the same instance that shows the written value once a write is accepted (the virtual protocol's read-back)."}}}]};
 const schema655 = {"title":"SlotNumber","description":"Slot number of a point on its channel: the command slot of an action, the measurement slot of a measurement. Unique per channel and point type; without one, a point takes the lowest number not yet taken on its channel, in file order.","type":"integer","minimum":0,"maximum":2147483647};
 const schema656 = {"title":"PointSimulation","description":"How a virtual channel simulates a measurement: a curve by `kind`, then noise, rounding to `step`, and clamping to min..max, in that order. The same time and point always give the same value.","type":"object","required":["kind"],"additionalProperties":false,"if":{"properties":{"kind":{"const":"ramp"}}},"then":{"required":["period_s"],"properties":{"period_s":{"description":"A ramp needs its period."}}},"properties":{"kind":{"$ref":"#/$defs/SimulationKind"},"base":{"type":"number","description":"The curve's centre (constant, noise, daily) or starting value (ramp); default 0."},"amplitude":{"type":"number","minimum":0,"description":"How far the curve moves from base (ramp: the rise over one period); default 0."},"period_s":{"type":"number","exclusiveMinimum":0,"description":"The ramp's period in seconds (required for `ramp`, unused otherwise)."},"noise":{"type":"number","minimum":0,"description":"A random amount within ±noise added to the curve, new each second; default 0."},"step":{"type":"number","exclusiveMinimum":0,"description":"Rounds the value to a multiple of step (e.g. 1 for on/off points); no rounding when absent."},"min":{"type":"number","description":"The simulated value never goes below this."},"max":{"type":"number","description":"The simulated value never goes above this."}}};
@@ -43349,7 +44012,7 @@ errors++;
 }
 if(data.simulate !== undefined){
 if(!(validate392(data.simulate, {instancePath:instancePath+"/simulate",parentData:data,parentDataProperty:"simulate",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+vErrors = vErrors === null ? validate392.errors : appendErrors(vErrors, validate392.errors);
 errors = vErrors.length;
 }
 }
@@ -43962,16 +44625,8 @@ errors++;
 if(data.points !== undefined){
 let data6 = data.points;
 if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate391(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema649.properties.points.type,parentSchema:schema649.properties.points,data:data6};
+if(data6.length > 10000){
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema649.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -43980,15 +44635,35 @@ vErrors.push(err21);
 }
 errors++;
 }
+if(data6.length <= 10000){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate391(data6[i0], {instancePath:instancePath+"/points/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : appendErrors(vErrors, validate391.errors);
+errors = vErrors.length;
+}
+}
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema649.type,parentSchema:schema649,data};
+const err22 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema649.properties.points.type,parentSchema:schema649.properties.points,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema649.type,parentSchema:schema649,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -44070,16 +44745,8 @@ errors++;
 if(data.channels !== undefined){
 let data1 = data.channels;
 if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate388(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.channels.type,parentSchema:schema645.properties.channels,data:data1};
+if(data1.length > 10000){
+const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema645.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -44088,20 +44755,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.instances !== undefined){
-let data3 = data.instances;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate390(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+if(data1.length <= 10000){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate388(data1[i0], {instancePath:instancePath+"/channels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate388.errors : appendErrors(vErrors, validate388.errors);
 errors = vErrors.length;
 }
 }
 }
+}
 else {
-const err6 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.instances.type,parentSchema:schema645.properties.instances,data:data3};
+const err6 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.channels.type,parentSchema:schema645.properties.channels,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -44111,14 +44776,48 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
+if(data.instances !== undefined){
+let data3 = data.instances;
+if(Array.isArray(data3)){
+if(data3.length > 100000){
+const err7 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema645.properties.instances,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if(data3.length <= 100000){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate390(data3[i1], {instancePath:instancePath+"/instances/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate390.errors : appendErrors(vErrors, validate390.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema645.properties.instances.type,parentSchema:schema645.properties.instances,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -44278,3 +44977,13 @@ return errors === 0;
 }
 validate396.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+/** Appends `from` to `into` (ajv's code had `into.concat(from)`, a copy per call): linear error collection. */
+function appendErrors(into, from){
+for(const error of from){
+into.push(error);
+}
+if(into.length >= MAX_AJV_ERRORS){
+throw new TooManyErrors(into);
+}
+return into;
+}

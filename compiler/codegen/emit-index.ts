@@ -14,8 +14,9 @@ export function emitIndex(sources: readonly SchemaSource[]): string {
   });
   file.addImportDeclaration({ moduleSpecifier: "./validators.js", namedImports: roots.map((r) => rawValidatorName(r.typeName)) });
   file.addImportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedImports: ["toDiagnostics", "type AjvError"] });
+  file.addImportDeclaration({ moduleSpecifier: "./support/too-many-errors.js", namedImports: ["TooManyErrors"] });
   file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js" });
-  file.addExportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedExports: ["escapePointerToken", "toDiagnostics"] });
+  file.addExportDeclaration({ moduleSpecifier: "./support/ajv-diagnostics.js", namedExports: ["escapePointerToken", "MAX_SCHEMA_DIAGNOSTICS", "toDiagnostics"] });
   file.addExportDeclaration({ moduleSpecifier: "./support/closest-name.js", namedExports: ["closestName"] });
   file.addTypeAlias({
     name: "RawValidator",
@@ -57,7 +58,14 @@ export function emitIndex(sources: readonly SchemaSource[]): string {
     ],
     returnType: "boolean",
     statements: [
-      "if (validate(value)) return true;",
+      "try {",
+      "  if (validate(value)) return true;",
+      "} catch (error) {",
+      "  // Too many errors to collect them all: the ones collected are listed, the rest counted from them.",
+      "  if (!(error instanceof TooManyErrors)) throw error;",
+      "  diagnostics?.push(...toDiagnostics(error.errors, true));",
+      "  return false;",
+      "}",
       "diagnostics?.push(...toDiagnostics(validate.errors));",
       "return false;",
     ],

@@ -20,32 +20,79 @@ export interface AjvError {
 // Wrapper keywords whose own errors only repeat the errors of their subschemas.
 const WRAPPERS = new Set(["if", "propertyNames", "oneOf", "anyOf", "allOf", "$ref"]);
 
-export function toDiagnostics(errors: readonly AjvError[] | null | undefined): Diagnostic[] {
+/**
+ * The most diagnostics one validation reports: the first MAX_SCHEMA_DIAGNOSTICS, then one
+ * `schema/too-many-problems` saying how many more there were (issue 19: a body of 100,000 wrong
+ * items is refused with a short answer, not 100,000 lines).
+ */
+export const MAX_SCHEMA_DIAGNOSTICS = 100;
+
+/** `stopped`: the validator gave up collecting errors (too-many-errors.ts), so there are more than these. */
+export function toDiagnostics(errors: readonly AjvError[] | null | undefined, stopped = false): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const branches = conditionalBranches(errors ?? []);
+  // Past the cap only the count is needed: a cheaper key (no message built) counts the rest.
+  const unlisted = new Set<string>();
   for (const error of errors ?? []) {
     if (WRAPPERS.has(error.keyword)) continue;
+    if (diagnostics.length === MAX_SCHEMA_DIAGNOSTICS) {
+      unlisted.add(`${error.instancePath}\u0000${error.propertyName ?? ""}\u0000${error.keyword}\u0000${JSON.stringify(error.params)}`);
+      continue;
+    }
     const diagnostic = toDiagnostic(error);
     // A rule of a conditional branch (`if status is fallback then ...`) says which condition made it apply.
-    const why = branches.find((b) => error.schemaPath?.startsWith(b.path));
-    if (why !== undefined) diagnostic.message += ` (${why.description})`;
+    const why = branches.size === 0 ? undefined : branchOf(branches, error.schemaPath);
+    if (why !== undefined) diagnostic.message += ` (${why})`;
     const key = `${diagnostic.path}\u0000${diagnostic.code}\u0000${diagnostic.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     diagnostics.push(diagnostic);
   }
+  if (unlisted.size > 0 || stopped) diagnostics.push(notListed(unlisted.size, stopped));
   return diagnostics;
 }
 
-/** The then/else branches that applied, by schema path, with their description (only those that have one). */
-function conditionalBranches(errors: readonly AjvError[]): Array<{ path: string; description: string }> {
-  return errors.flatMap((error) => {
-    if (error.keyword !== "if" || error.schemaPath === undefined) return [];
+/** The last diagnostic of a capped list: how many more problems there were. */
+function notListed(more: number, stopped: boolean): Diagnostic {
+  const count = stopped && more === 0 ? "more problems" : `${stopped ? "at least " : ""}${more} more ${more === 1 ? "problem" : "problems"}`;
+  const why = stopped ? " (the check stopped counting)" : "";
+  return {
+    code: "schema/too-many-problems",
+    severity: "error",
+    message: `${count} not listed: only the first ${MAX_SCHEMA_DIAGNOSTICS} are${why}`,
+    path: "",
+  };
+}
+
+/**
+ * The then/else branches that applied, by schema path (ending in `/`), with their description
+ * (only those that have one). The earliest error of a path wins, as a search in order would.
+ */
+function conditionalBranches(errors: readonly AjvError[]): Map<string, string> {
+  const branches = new Map<string, string>();
+  for (const error of errors) {
+    if (error.keyword !== "if" || error.schemaPath === undefined) continue;
     const branch = String(error.params.failingKeyword);
     const description = (error.parentSchema?.[branch] as { description?: unknown } | undefined)?.description;
-    return typeof description === "string" ? [{ path: `${error.schemaPath.slice(0, -"if".length)}${branch}/`, description }] : [];
-  });
+    const path = `${error.schemaPath.slice(0, -"if".length)}${branch}/`;
+    if (typeof description === "string" && !branches.has(path)) branches.set(path, description);
+  }
+  return branches;
+}
+
+/**
+ * The description of the branch whose path `schemaPath` starts with: a lookup per `/` of the path,
+ * not a scan of every branch (one per failing item could make the scan quadratic).
+ */
+function branchOf(branches: ReadonlyMap<string, string>, schemaPath: string | undefined): string | undefined {
+  if (schemaPath === undefined) return undefined;
+  // Longest first: a branch nested in another fails first, so ajv reported its `if` first.
+  for (let end = schemaPath.lastIndexOf("/"); end !== -1; end = end === 0 ? -1 : schemaPath.lastIndexOf("/", end - 1)) {
+    const description = branches.get(schemaPath.slice(0, end + 1));
+    if (description !== undefined) return description;
+  }
+  return undefined;
 }
 
 export function escapePointerToken(token: string): string {
@@ -119,8 +166,11 @@ function describe(error: AjvError): Description {
       const name = error.instancePath.slice(error.instancePath.lastIndexOf("/") + 1);
       return { message: `'${name.replace(/~1/g, "/").replace(/~0/g, "~")}' is not allowed here` };
     }
-    case "uniqueItems":
-      return { message: `items ${String(p.j)} and ${String(p.i)} are identical; each item may appear once`, child: String(p.i) };
+    case "uniqueItems": {
+      // ajv's pairwise loop reports (j, i) with j < i, its one-pass loop (scalar items) the reverse.
+      const [first, second] = [Number(p.i), Number(p.j)].sort((a, b) => a - b);
+      return { message: `items ${String(first)} and ${String(second)} are identical; each item may appear once`, child: String(second) };
+    }
     default:
       return { message: error.message ?? `fails the '${error.keyword}' check` };
   }
@@ -129,8 +179,14 @@ function describe(error: AjvError): Description {
 function describeDiscriminator(error: AjvError, schema: Record<string, unknown>): Description {
   const tag = String(error.params.tag);
   if (error.params.error !== "mapping") return { message: `missing or invalid '${tag}': expected a string` };
-  const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown }> }> | undefined) ?? [];
-  const allowed = branches.map((b) => b.properties?.[tag]?.const).filter((v): v is string => typeof v === "string");
+  const branches = (schema.oneOf as Array<{ properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> | undefined) ?? [];
+  // A branch names its tag by `const`, or by `enum` when it serves several (enable, disable, delete).
+  const allowed = branches
+    .flatMap((b) => {
+      const property = b.properties?.[tag];
+      return property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    })
+    .filter((v): v is string => typeof v === "string");
   const value = String(error.params.tagValue);
   // Branches that are $refs show no const here; then the message cannot list the alternatives.
   if (allowed.length === 0) return { message: `unknown ${tag} ${JSON.stringify(value)}`, child: tag };

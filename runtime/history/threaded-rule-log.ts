@@ -20,9 +20,13 @@ interface Thread {
   waiting: Map<number, Waiting>;
 }
 
-export function createThreadedRuleLog(options: RuleLogOptions): RuleLog {
+export interface ThreadedRuleLogOptions extends RuleLogOptions {
+  /** The thread's script (default rule-log-worker.js beside this file); tests give one that dies. */
+  workerUrl?: URL;
+}
+
+export function createThreadedRuleLog({ workerUrl = new URL("./rule-log-worker.js", import.meta.url), ...options }: ThreadedRuleLogOptions): RuleLog {
   const checked = ruleLogOptions(options);
-  const workerUrl = new URL("./rule-log-worker.js", import.meta.url);
   let thread: Thread | undefined;
   let closing: Promise<void> = Promise.resolve(); // the last close; requests after it wait for it
   let seq = 0;
@@ -42,7 +46,7 @@ export function createThreadedRuleLog(options: RuleLogOptions): RuleLog {
       waiting?.resolve(reply);
     });
     worker.on("error", (error) => fail(error));
-    worker.on("exit", (code) => fail(new Error(`the rule log's thread exited (code ${code}) before writing its lines`)));
+    worker.on("exit", (code) => fail(new Error(`the rule log's thread exited (code ${code}) before answering: its lines may be unwritten`)));
     worker.unref();
     return started;
   }

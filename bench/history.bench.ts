@@ -138,7 +138,7 @@ function rate(perSecond: number): string {
 }
 
 /** A PostgreSQL schema per store name on the first server that answers, or undefined. */
-async function postgres(): Promise<{ open(name: string): Promise<Store>; cleanup(): Promise<void> } | undefined> {
+export async function postgres(): Promise<{ open(name: string): Promise<Store>; cleanup(): Promise<void> } | undefined> {
   const url = process.env.SVC_BENCH_PG_URL || process.env.SVC_TEST_PG_URL || "postgres://postgres@127.0.0.1:5432/test";
   const admin = knex({ client: "pg", connection: { connectionString: url, connectionTimeoutMillis: 2000 }, pool: { min: 0, max: 1 } });
   try {

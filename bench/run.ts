@@ -5,6 +5,7 @@ import { benchDsl } from "./dsl.bench.js";
 import { benchEngine } from "./engine.bench.js";
 import { benchForecast } from "./forecast.bench.js";
 import { benchHistory } from "./history.bench.js";
+import { benchHistoryCpu } from "./history-cpu.bench.js";
 import { benchHttp } from "./http.bench.js";
 import { benchProcessing } from "./processing.bench.js";
 import { benchReload } from "./reload.bench.js";
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, () => void | Promise<void>> = {
   engine: benchEngine,
   forecast: benchForecast,
   history: benchHistory,
+  "history-cpu": benchHistoryCpu,
   http: benchHttp,
   processing: benchProcessing,
   reload: benchReload,

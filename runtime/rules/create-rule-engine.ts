@@ -7,7 +7,7 @@ import { indexSite, type SiteIndex } from "../../compiler/index.js";
 import type { Clock, TickTimer } from "../engine/scheduler/types.js";
 import { createHistoryRetention, DEFAULT_HISTORY_MAX_AGE_DAYS, DEFAULT_HISTORY_MAX_ROWS, type HistoryRetentionOptions } from "../history/history-retention.js";
 import { createHistoryWriter, type HistoryWriter, type HistoryWriterOptions } from "../history/history-writer.js";
-import { createRuleLog } from "../history/rule-log.js";
+import { createThreadedRuleLog } from "../history/threaded-rule-log.js";
 import { createPointPlane, type PointPlane } from "../points/point-plane.js";
 import type { PointEvent } from "../points/point-table.js";
 import { createSimulator, type Simulator } from "../points/virtual/simulate.js";
@@ -75,7 +75,7 @@ export function createRuleEngine(options: RuleEngineOptions): RuleEngine {
   const recorder = createHistoryWriter({
     ...options.historyWriter,
     history: store.history,
-    log: createRuleLog({ dir: options.logDir }),
+    log: createThreadedRuleLog({ dir: options.logDir }),
     onError,
     ...(options.onRecorded !== undefined ? { onRecorded: options.onRecorded } : {}),
     ...(options.metrics !== undefined ? { metrics: options.metrics } : {}),

@@ -1,28 +1,59 @@
 // Execution history in the `rule_history` table (migrations/002-rule-history.ts).
 // appendBatch is the group commit's write (runtime/history/history-writer.ts): one transaction,
-// multi-row INSERT ... VALUES statements of ROWS_PER_INSERT rows (7 bind variables each: 7,000 per statement, under
-// SQLite's limit of 32,766 and PostgreSQL's 65,535). The ids come back with RETURNING id. Neither
-// database documents the order of RETURNING's output, so the ids are sorted: both give each row
-// its default id as the VALUES list is scanned, in order (SQLite: one more than the largest
-// rowid, under the write lock this IMMEDIATE transaction holds from BEGIN; PostgreSQL: nextval
-// per row, increasing within a session), so the sorted ids are the rows' ids in the order given.
+// one INSERT ... SELECT per ROWS_PER_INSERT rows, whose rows come as ONE bound JSON text (an
+// array of [rule_id, started_at, finished_at, trigger, success, result text, error text] arrays)
+// that the database unpacks: binding seven values a row cost the service's main thread more than
+// all the rest of the row's path (issue 19: 7,000 values converted one by one per statement),
+// while the JSON text is built in one pass and parsed in the database's own thread or process.
+// The ids come back with RETURNING id. Neither database documents the order of RETURNING's output,
+// so the ids are sorted: both give each row its default id as the rows are inserted, in the order
+// of the array (ORDER BY its index; SQLite: one more than the largest rowid, under the write lock
+// this IMMEDIATE transaction holds from BEGIN; PostgreSQL: nextval per row, increasing within a
+// session), so the sorted ids are the rows' ids in the order given.
 // test/history/history-writer.test.ts checks each id against its row's content on both.
 import type { Knex } from "knex";
 import type { Transact } from "./knex-audit-store.js";
 import { parseJsonText, parseNullableJsonText, toBoolean, toInteger, toJsonText, toNullableJsonText, toText, toTimestamp } from "./columns.js";
 import { isIdInRange } from "./id-ranges.js";
-import type { ExecutionTrigger, HistoryEntry, HistoryStore } from "./store.js";
+import type { Dialect, ExecutionTrigger, HistoryEntry, HistoryRow, HistoryStore } from "./store.js";
 
 type Row = Record<string, unknown>;
 
 /** Rows per INSERT statement of a batch. */
 export const ROWS_PER_INSERT = 1000;
-// Written by hand: knex's multi-row insert on SQLite is a compound SELECT (UNION ALL), which SQLite
-// limits to 500 terms and plans more slowly than a VALUES list.
-const INSERT_HEAD = 'INSERT INTO "rule_history" ("rule_id", "started_at", "finished_at", "trigger", "success", "result", "error") VALUES ';
-const VALUES_ROW = "(?, ?, ?, ?, ?, ?, ?)";
+const COLUMNS = '"rule_history" ("rule_id", "started_at", "finished_at", "trigger", "success", "result", "error")';
+// The JSON array's elements unpacked in its order, one row each; result and error come back as
+// the very text given. SQLite takes them as the JSON they are (no second escaping) and gives each
+// back as its own text (`->`). PostgreSQL refuses some escapes a result may hold (\u0000) inside
+// its json values, so there they travel as JSON strings, unescaped again by `->>`.
+const INSERT_FROM_JSON: Record<Dialect, string> = {
+  sqlite:
+    `INSERT INTO ${COLUMNS} SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]', value -> '$[5]', ` +
+    `CASE json_type(value, '$[6]') WHEN 'null' THEN NULL ELSE value -> '$[6]' END FROM json_each(?) ORDER BY key RETURNING "id"`,
+  postgres:
+    `INSERT INTO ${COLUMNS} SELECT (r->>0)::integer, (r->>1)::timestamptz, (r->>2)::timestamptz, r->>3, (r->>4)::boolean, r->>5, r->>6 ` +
+    `FROM json_array_elements(?::json) WITH ORDINALITY AS e(r, n) ORDER BY n RETURNING "id"`,
+};
 
-export function knexHistoryStore(db: () => Knex, transact: Transact): HistoryStore {
+/**
+ * The rows as the JSON text INSERT_FROM_JSON unpacks: `[rule_id, started_at, finished_at,
+ * trigger, success, result, error]` each; result and error as the JSON they are (SQLite) or as
+ * strings (PostgreSQL). A field of the wrong type fails the INSERT (NOT NULL, a cast, malformed
+ * JSON), as a bound value would.
+ */
+export function historyRowsJson(rows: readonly HistoryRow[], dialect: Dialect): string {
+  const raw = dialect === "sqlite";
+  let text = "[";
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const result = raw ? row.result : JSON.stringify(row.result);
+    const error = raw ? (row.error ?? "null") : JSON.stringify(row.error);
+    text += `${i === 0 ? "" : ","}[${JSON.stringify(row.rule_id) ?? "null"},${JSON.stringify(row.started_at) ?? "null"},${JSON.stringify(row.finished_at) ?? "null"},${JSON.stringify(row.trigger) ?? "null"},${JSON.stringify(row.success) ?? "null"},${result ?? "null"},${error ?? "null"}]`;
+  }
+  return `${text}]`;
+}
+
+export function knexHistoryStore(db: () => Knex, transact: Transact, dialect: Dialect): HistoryStore {
   const history = () => db()("rule_history");
   return {
     async appendBatch(rows) {
@@ -31,9 +62,7 @@ export function knexHistoryStore(db: () => Knex, transact: Transact): HistorySto
         const ids: number[] = [];
         for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
           const chunk = rows.slice(from, from + ROWS_PER_INSERT);
-          const bindings: Knex.RawBinding[] = [];
-          for (const row of chunk) bindings.push(row.rule_id, row.started_at, row.finished_at, row.trigger, row.success, row.result, row.error);
-          const answer = (await trx.raw(`${INSERT_HEAD}${VALUES_ROW}${`,${VALUES_ROW}`.repeat(chunk.length - 1)} RETURNING "id"`, bindings)) as Row[] | { rows: Row[] };
+          const answer = (await trx.raw(INSERT_FROM_JSON[dialect], [historyRowsJson(chunk, dialect)])) as Row[] | { rows: Row[] };
           const returned = Array.isArray(answer) ? answer : answer.rows; // SQLite: the rows; pg: a result
           if (returned.length !== chunk.length) throw new Error(`rule_history: ${chunk.length} rows inserted, ${returned.length} ids returned`);
           const chunkIds = returned.map((row) => toInteger(row.id, "rule_history.id")).sort((a, b) => a - b);

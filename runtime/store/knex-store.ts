@@ -82,7 +82,7 @@ function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
 function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "cooldowns" | "decisions" | "audit" | "covariates" | "processing"> {
   return {
     rules: knexRuleStore(db, dialect),
-    history: knexHistoryStore(db, transact),
+    history: knexHistoryStore(db, transact, dialect),
     points: knexPointHistoryStore(db),
     cooldowns: knexCooldownStore(db),
     decisions: knexDecisionStore(db, transact),

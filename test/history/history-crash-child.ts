@@ -2,15 +2,15 @@
 // group-commit writer on the store at argv[2], with rule logs in argv[3], as fast as it can, and
 // prints "<history id> <sequence number>" for each acknowledged one (a write to a pipe is
 // synchronous on Linux: a printed id was acknowledged before any kill). It runs until killed, or
-// ends by itself after 30 s.
+// ends by itself after 30 s. The rule logs are written by their own thread, as in the service.
 import { createHistoryWriter } from "../../runtime/history/history-writer.js";
-import { createRuleLog } from "../../runtime/history/rule-log.js";
+import { createThreadedRuleLog } from "../../runtime/history/threaded-rule-log.js";
 import { openStore } from "../../runtime/store/open-store.js";
 
 const [url, logDir] = process.argv.slice(2);
 if (url === undefined || logDir === undefined) throw new Error("usage: history-crash-child <store url> <log dir>");
 const store = await openStore(url);
-const writer = createHistoryWriter({ history: store.history, log: createRuleLog({ dir: logDir }), maxDelayMs: 5, maxBatch: 500, onError: () => undefined });
+const writer = createHistoryWriter({ history: store.history, log: createThreadedRuleLog({ dir: logDir }), maxDelayMs: 5, maxBatch: 500, onError: () => undefined });
 setTimeout(() => process.exit(2), 30_000).unref();
 let n = 0;
 process.stdout.write("ready\n");

@@ -185,6 +185,22 @@ describe("history writer (group commit)", () => {
         expect(await store.history.latestId()).to.equal(0);
       });
 
+      it("a batch crosses to the database as one JSON text; each row's result and error are stored as the very text given", async () => {
+        const k = key();
+        store = await backend.open(k);
+        const tricky = { s: "é\u2028\"\\\n\u0000\ud800 😀", n: [1.5, 1e300, -0, 0.1, 123456789012345680000, 5e-324, -7], nested: { a: [null, true, false, {}], b: [] } };
+        const rows = [
+          toRow(3, { startedAt: AT, finishedAt: AT + 5, trigger: "manual", success: false, result: tricky, error: { code: "x", message: 'a "quoted" \\ message' } }),
+          toRow(4, { startedAt: AT + 1, finishedAt: AT + 2, trigger: "on_change", success: true, result: { ok: 1 }, error: null }),
+        ];
+        const ids = await store.history.appendBatch(rows);
+        const stored = (await backend.connect(k)("rule_history").select("id", "rule_id", "trigger", "success", "result", "error").orderBy("id")) as Record<string, unknown>[];
+        expect(stored.map((row) => Number(row.id))).to.deep.equal(ids);
+        expect(stored.map((row) => [Number(row.rule_id), row.trigger, Boolean(row.success), row.result, row.error])).to.deep.equal(rows.map((row) => [row.rule_id, row.trigger, row.success, row.result, row.error]));
+        const listed = await store.history.list(undefined, { limit: 10 });
+        expect(listed.map((row) => [row.started_at, row.finished_at])).to.deep.equal(rows.map((row) => [row.started_at, row.finished_at]));
+      });
+
       it("issue 19.2: the log file lines equal the rows, id for id and byte for byte of the record", async () => {
         store = await backend.open(key());
         const writer = createHistoryWriter({ history: store.history, log: createRuleLog({ dir, maxBytes: 4096, keep: 50 }), onError: (error) => expect.fail(String(error)), maxDelayMs: 1 });

@@ -2,9 +2,25 @@ import { expect } from "chai";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRuleLog } from "../../runtime/history/rule-log.js";
+import { createRuleLog as createLocalRuleLog, type RuleLog, type RuleLogOptions } from "../../runtime/history/rule-log.js";
+import { createThreadedRuleLog } from "../../runtime/history/threaded-rule-log.js";
 
-describe("rule log", () => {
+// The same behaviour whether the files are written in the caller's thread or in one of their own.
+for (const [where, create] of [
+  ["in the caller's thread", createLocalRuleLog],
+  ["in a thread of its own", createThreadedRuleLog],
+] as const) {
+
+describe(`rule log, written ${where}`, () => {
+  const opened: RuleLog[] = [];
+  const createRuleLog = (options: RuleLogOptions): RuleLog => {
+    const log = create(options);
+    opened.push(log);
+    return log;
+  };
+  afterEach(async () => {
+    for (const log of opened.splice(0)) await log.close();
+  });
   let root: string;
   let dir: string;
   beforeEach(() => {
@@ -96,3 +112,4 @@ describe("rule log", () => {
     expect(() => createRuleLog({ dir, keep: -1 })).to.throw(RangeError);
   });
 });
+}

@@ -3,7 +3,8 @@
 // A full reload (start-up, POST /api/scheduler/reload) re-reads every rule, without its editor
 // document, and replaces the scheduler's set wholesale (spec item 12); a change-set reload (after
 // each committed change) re-reads only the rules a change concerned and changes only those
-// (issue 19.1). Reloads are serialised, so the last store state always wins. Each reload also
+// (issue 19.1); a rule a change hands over as it committed it is taken as it is, not read again
+// (issue 19.5, committed-rules.ts). Reloads are serialised, so the last store state always wins. Each reload also
 // checks the stored rules against the loaded site (issue 17; only flows whose version moved are
 // read and compiled; at start-up after the scheduler runs, in slices) and keeps who reads and
 // writes each point for GET /api/site/points. The scheduler also holds the disabled rules'

@@ -1,5 +1,5 @@
 // The rule mutations of the spec's state table, each a store write followed by a scheduler reload
-// (spec item 13). Every flow goes through the one compile function, with the service's loaded site
+// (spec item 13), to which the change hands what it committed (issue 19.5, committed-rules.ts). Every flow goes through the one compile function, with the service's loaded site
 // and the trigger the rule will have after the update (issue 17): an invalid flow or trigger_config
 // fails the whole update as a unit and nothing is stored. The HTTP layer adds
 // authentication, confirmation and the audit record (written by the `before` hook of each call,

@@ -16,6 +16,7 @@ import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
 import { checkWithSite, inRule, isError, isTriggerDiagnostic } from "./rule-warnings.js";
 import { applyBatch, type BatchOperation, type BatchResult } from "./rule-batch.js";
 import type { CommittedChange, CommittedRule } from "./committed-rules.js";
+import { afterPendingIo } from "./after-pending-io.js";
 import { ruleJson } from "./rule-json.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
@@ -133,6 +134,7 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
   const compileBefore = async (id: number, update: RuleUpdate): Promise<EarlyCompile | undefined> => {
     const trigger = update.trigger_config !== undefined ? update.trigger_config : (triggers.get(id) ?? (await store.rules.getTrigger(id)))?.trigger_config;
     if (trigger === undefined) return undefined;
+    await afterPendingIo();
     const { compiled, diagnostics } = checkWithSite(update.flow_json, trigger, site);
     const placed = inRule(diagnostics);
     if (compiled === undefined || placed.some(isError)) return undefined;

@@ -4,17 +4,20 @@
 import { printParseErrorCode, visit } from "jsonc-parser";
 import type { Diagnostic } from "../../generated/types.js";
 import { spanAt } from "../../grammar/source/span.js";
-import { jsonDepthProblem } from "./json-depth.js";
+import { jsonDepthProblem, MAX_JSON_DEPTH } from "./json-depth.js";
 
 /**
  * JSON.parse, refusing duplicate keys: the value, or the first problem (syntax error or duplicate
  * key) with its path and span, or a document nested deeper than MAX_JSON_DEPTH (json-depth.ts:
- * checked first, so no recursive pass ever sees one). The fast path (a depth scan, JSON.parse and
- * a key scan) is all a good document costs; the slower pass that names the place runs only for a
- * bad one.
+ * checked first, so no recursive pass ever sees one). The fast path is all a good document costs:
+ * one scan (depth, and the members of its objects), JSON.parse, and a count of the keys the
+ * parsed objects kept — JSON.parse keeps one of each duplicate, so fewer keys than members means a
+ * duplicate (issue 19.5: no set of keys per object). The slower pass that names the place runs
+ * only for a bad document.
  */
 export function parseStrictJsonText(text: string): { ok: true; value: unknown } | { ok: false; problem: Diagnostic } {
-  const tooDeep = jsonDepthProblem(text);
+  const { beyondDepth, members } = scanMembers(text);
+  const tooDeep = beyondDepth ? jsonDepthProblem(text) : undefined;
   if (tooDeep !== undefined) return { ok: false, problem: tooDeep };
   let value: unknown;
   try {
@@ -22,8 +25,56 @@ export function parseStrictJsonText(text: string): { ok: true; value: unknown } 
   } catch {
     return { ok: false, problem: firstJsonProblem(text) ?? { code: "json/syntax", severity: "error", message: "not valid JSON", path: "" } };
   }
-  if (hasDuplicateKey(text)) return { ok: false, problem: firstJsonProblem(text) ?? { code: "json/duplicate-key", severity: "error", message: "duplicate key", path: "" } };
+  if (keysKept(value) !== members) return { ok: false, problem: firstJsonProblem(text) ?? { code: "json/duplicate-key", severity: "error", message: "duplicate key", path: "" } };
   return { ok: true, value };
+}
+
+/**
+ * One pass over `text`: whether it nests deeper than MAX_JSON_DEPTH (exactly as offsetBeyondDepth
+ * in json-depth.ts decides it: brackets inside strings do not count, an unterminated string ends
+ * the scan), and the number of `:` outside strings — in valid JSON, one per object member.
+ */
+function scanMembers(text: string): { beyondDepth: boolean; members: number } {
+  let depth = 0;
+  let members = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const from = i + 1;
+      // Quote to quote (indexOf is much faster than a loop); a quote after an odd run of backslashes is inside the string.
+      for (i = text.indexOf('"', from); i >= 0; i = text.indexOf('"', i + 1)) {
+        let backslashes = 0;
+        while (i - 1 - backslashes >= from && text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      if (i < 0) return { beyondDepth: false, members };
+    } else if (c === 0x3a) {
+      members++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return { beyondDepth: true, members };
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return { beyondDepth: false, members };
+}
+
+/** The own keys of every object in a parsed JSON value (recursive: only after the depth check). */
+function keysKept(value: unknown): number {
+  let count = 0;
+  if (typeof value !== "object" || value === null) return 0;
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === "object" && item !== null) count += keysKept(item);
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  count = keys.length;
+  for (const key of keys) {
+    const item = object[key];
+    if (typeof item === "object" && item !== null) count += keysKept(item);
+  }
+  return count;
 }
 
 /** Whether some object of `text`, which must be valid JSON, has a key twice. One pass, no paths. */

@@ -3,7 +3,8 @@
 // A full reload (start-up, POST /api/scheduler/reload) re-reads every rule, without its editor
 // document, and replaces the scheduler's set wholesale (spec item 12); a change-set reload (after
 // each committed change) re-reads only the rules a change concerned and changes only those
-// (issue 19.1). Reloads are serialised, so the last store state always wins. Each reload also
+// (issue 19.1); a rule a change hands over as it committed it is taken as it is, not read again
+// (issue 19.5, committed-rules.ts). Reloads are serialised, so the last store state always wins. Each reload also
 // checks the stored rules against the loaded site (issue 17; only flows whose version moved are
 // read and compiled; at start-up after the scheduler runs, in slices) and keeps who reads and
 // writes each point for GET /api/site/points. The scheduler also holds the disabled rules'
@@ -16,10 +17,11 @@ import { createDecisionRecorder } from "../decisions/decision-recorder.js";
 import type { ExecutionResult } from "../engine/execution-result.js";
 import type { HistoryRecorder } from "../history/history-recorder.js";
 import type { PointPlane } from "../points/point-plane.js";
-import type { Store } from "../store/store.js";
+import type { Store, VersionedRule } from "../store/store.js";
 import { ServiceError, notFound } from "../errors.js";
 import { createDecisionDescriber } from "./decision-describer.js";
 import { loadRule, type HeldRule, type LoadedRule, type RuleProblem } from "./loaded-rule.js";
+import { createCommittedRules, type CommittedChange, type CommittedRule } from "./committed-rules.js";
 import { createReloadQueue } from "./reload-queue.js";
 import { createRuleRunner, type Execution } from "./rule-runner.js";
 import { checkInSlices } from "./site-check-slices.js";
@@ -98,9 +100,10 @@ export interface RuleRuntime {
   reload(): Promise<ReloadSummary>;
   /**
    * Re-reads only the rules a committed change concerned (created, updated, enabled, disabled,
-   * deleted: a deleted id is simply no longer stored), keeping spec item 12 (issue 19.1).
+   * deleted: a deleted id is simply no longer stored), keeping spec item 12 (issue 19.1). The
+   * rules the change hands over (committed-rules.ts) are taken as they are, not read again (issue 19.5).
    */
-  reloadRules(ruleIds: readonly number[]): Promise<ReloadSummary>;
+  reloadRules(ruleIds: readonly number[], change?: CommittedChange): Promise<ReloadSummary>;
   /** The scheduler's bounded event channel; the point plane publishes into it. */
   offer(event: PointEvent): boolean;
   execute(ruleId: number): Promise<ManualExecution>;
@@ -148,6 +151,8 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   };
   // Why rules did not run: the scheduler's suppressions, described, aggregated, written in batches.
   const siteChecks = createStoredRuleChecks(options.site);
+  // The rules committed changes hand to their reloads (issue 19.5).
+  const committed = createCommittedRules();
   const rules = createStoredRuleSet(plane.catalog, siteChecks.diagnostics);
   const actedAt = new Map<number, number>();
   const unavailable = new Map<number, PointRef>();
@@ -222,6 +227,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
    */
   const reloadAll = async (startUp: boolean): Promise<ReloadSummary> => {
     const started = performance.now();
+    committed.clear(); // every rule is read below, after the commits of the rules handed over
     await Promise.all(cooldownWrites); // so that the cooldowns read below include them
     const stored = await store.rules.listRunnable();
     const storedActedAt = await store.cooldowns.list();
@@ -235,7 +241,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
       else stale.push(rule.id);
     }
     rules.retain(storedIds);
-    for (const rule of stored) rules.put(rule, storedActedAt.get(rule.id), startUp);
+    for (const rule of stored) rules.put(rule, storedActedAt.get(rule.id), { later: startUp });
     const later = rules.pendingIds();
     for (const id of later.splice(0, COMPILED_AT_START)) rules.compilePending(id);
     if (!startUp && stale.length > 0) await checkFlows(stale).done;
@@ -289,32 +295,61 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     };
   };
 
-  /** Only these rules (issue 19.1): each is read again, or removed when it is no longer stored. */
+  /**
+   * Only these rules (issue 19.1): each is taken as its change handed it over, else read again, or
+   * removed when it is no longer stored.
+   */
   const reloadSome = async (ruleIds: readonly number[]): Promise<ReloadSummary> => {
     const started = performance.now();
-    await Promise.all(cooldownWrites);
-    const stored = await store.rules.getMany(ruleIds);
-    const storedActedAt = await store.cooldowns.listFor(ruleIds);
+    // Taken before any wait: a change noted from here on queues a reload of its own, after this one.
+    const handed: CommittedRule[] = [];
+    const toRead: number[] = [];
+    for (const id of new Set(ruleIds)) {
+      const rule = committed.take(id);
+      if (rule === undefined) toRead.push(id);
+      else handed.push(rule);
+    }
+    let stored: VersionedRule[] = [];
+    let storedActedAt = new Map<number, number>();
+    if (toRead.length > 0) {
+      await Promise.all(cooldownWrites);
+      stored = await store.rules.getMany(toRead);
+      storedActedAt = await store.cooldowns.listFor(toRead);
+    }
     const found = new Set(stored.map((rule) => rule.id));
-    const removed = [...new Set(ruleIds)].filter((id) => !found.has(id));
+    const removed = toRead.filter((id) => !found.has(id));
     for (const id of removed) {
       rules.remove(id);
       siteChecks.forget(id);
       actedAt.delete(id);
       unavailable.delete(id);
     }
-    const upserts: HeldRule[] = [];
     for (const rule of stored) {
       const at = storedActedAt.get(rule.id);
       if (at !== undefined && at > (actedAt.get(rule.id) ?? -Infinity)) actedAt.set(rule.id, at);
       if (!siteChecks.isCurrent(rule.id, rule.flow_version)) siteChecks.check(rule, rule.flow_version);
-      const held = rules.put(rule, at);
+    }
+    // A rule handed over: its cooldown is this process's memory of it (every cooldown start it
+    // records, written to the store from there); the check of its flow is the change's, or made
+    // here. It was just written: checked and compiled whatever its version says.
+    for (const { rule, siteDiagnostics } of handed) {
+      if (siteDiagnostics !== undefined) siteChecks.keep(rule.id, rule.flow_version, siteDiagnostics);
+      else siteChecks.check(rule, rule.flow_version);
+    }
+    const loaded = [
+      ...stored.map((rule) => ({ rule, at: storedActedAt.get(rule.id), written: false })),
+      ...handed.map(({ rule }) => ({ rule, at: actedAt.get(rule.id), written: true })),
+    ];
+    loaded.sort((a, b) => a.rule.id - b.rule.id);
+    const upserts: HeldRule[] = [];
+    for (const { rule, at, written } of loaded) {
+      const held = rules.put(rule, at, { written });
       if (held === undefined) removed.push(rule.id); // excluded: the scheduler lets it go
       else upserts.push(held);
     }
     scheduler.apply(upserts, removed);
     decisions.retain(rules);
-    for (const rule of stored) report(rules.refreshProblem(rule.id));
+    for (const { rule } of loaded) report(rules.refreshProblem(rule.id));
     metrics.reloaded("partial", ruleIds.length, (performance.now() - started) / 1000);
     return summary();
   };
@@ -353,7 +388,10 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     },
     flushDecisions: () => decisions.flush(),
     reload: () => queue.all(),
-    reloadRules: (ruleIds) => queue.some(ruleIds),
+    reloadRules(ruleIds, change) {
+      committed.note(ruleIds, change);
+      return queue.some(ruleIds);
+    },
     offer: (event) => scheduler.offer(event),
     async execute(ruleId) {
       // A manual execution runs the rule as stored now, enabled or not (the spec's testing path),

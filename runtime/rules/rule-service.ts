@@ -1,5 +1,5 @@
 // The rule mutations of the spec's state table, each a store write followed by a scheduler reload
-// (spec item 13). Every flow goes through the one compile function, with the service's loaded site
+// (spec item 13), to which the change hands what it committed (issue 19.5, committed-rules.ts). Every flow goes through the one compile function, with the service's loaded site
 // and the trigger the rule will have after the update (issue 17): an invalid flow or trigger_config
 // fails the whole update as a unit and nothing is stored. The HTTP layer adds
 // authentication, confirmation and the audit record (written by the `before` hook of each call,
@@ -8,11 +8,16 @@ import type { Diagnostic, FlowJson, ReloadSummary, Rule, TriggerConfig } from ".
 import { validateTriggerConfig } from "../../generated/index.js";
 import type { SiteIndex } from "../../compiler/index.js";
 import type { Clock } from "../engine/scheduler/types.js";
-import { RuleNameTakenError, type RulePatch, type RuleSummary, type Store } from "../store/store.js";
+import { toJsonText } from "../store/columns.js";
+import { flowVersionOfText } from "../store/flow-version.js";
+import { RuleNameTakenError, type FlowText, type RulePatch, type RuleSummary, type Store } from "../store/store.js";
 import { duplicateName, invalidInput, notFound } from "../errors.js";
 import { createRuleReadCache, type CachedRule } from "./rule-read-cache.js";
 import { checkWithSite, inRule, isError, isTriggerDiagnostic } from "./rule-warnings.js";
 import { applyBatch, type BatchOperation, type BatchResult } from "./rule-batch.js";
+import type { CommittedChange, CommittedRule } from "./committed-rules.js";
+import { afterPendingIo } from "./after-pending-io.js";
+import { ruleJson } from "./rule-json.js";
 
 export type RuleAction = "rule.create" | "rule.update" | "rule.delete" | "rule.enable" | "rule.disable";
 
@@ -28,8 +33,12 @@ export type BeforeChange = (tx: Store, change: RuleChange) => Promise<void>;
 export interface RuleServiceOptions {
   store: Store;
   clock: Clock;
-  /** Re-reads the rules a committed change concerned into the scheduler; called after every successful change. */
-  reload: (ruleIds: readonly number[]) => Promise<ReloadSummary>;
+  /**
+   * Re-reads the rules a committed change concerned into the scheduler; called after every
+   * successful change, with what the change hands over (its place in commit order, and the rules
+   * as it wrote them where it knows them whole: the reload need not read those again).
+   */
+  reload: (ruleIds: readonly number[], change: CommittedChange) => Promise<ReloadSummary>;
   /** The service's loaded site, indexed once: flows are checked against it. Absent: the site checks are skipped. */
   site?: SiteIndex;
 }
@@ -46,6 +55,8 @@ export interface RuleUpdate {
 
 export interface UpdatedRule {
   rule: Rule;
+  /** JSON.stringify(rule), when it was assembled from the flow text the store wrote. */
+  json?: string;
   /** JSON Pointers into the rule (`/flow_json/nodes/3/...`, `/trigger_config/point_refs/0`), with node ids. */
   warnings: Diagnostic[];
 }
@@ -71,6 +82,9 @@ export interface RuleService {
 
 export function createRuleService({ store, clock, reload, site }: RuleServiceOptions): RuleService {
   const cache = createRuleReadCache();
+  const triggers = createKnownTriggers();
+  // Each change's place in commit order (committed-rules.ts), taken inside its transaction after its write.
+  let places = 0;
   const cached = async (id: number): Promise<CachedRule> => {
     const entry = await cache.get(id, () => store.rules.get(id));
     if (entry === undefined) throw notFound(`rule ${id}`);
@@ -81,8 +95,10 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
     ruleId: number | undefined,
     beforeChange: BeforeChange | undefined,
     write: (tx: Store, id: number) => Promise<T | undefined>,
+    handOver: (written: T) => CommittedRule[] = () => [],
   ): Promise<T> => {
     let changedId = ruleId;
+    let place = 0;
     const result = await store
       .transaction(async (tx) => {
         const id = ruleId ?? (await tx.rules.nextId());
@@ -91,6 +107,8 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
         const written = await write(tx, id);
         // No such rule: the rejection rolls the audit record back with the (empty) change.
         if (written === undefined) throw notFound(`rule ${id}`);
+        // After the write: a later change of this rule waits for its row, so it takes a later place.
+        place = ++places;
         return written;
       })
       .catch(async (error: unknown) => {
@@ -100,66 +118,101 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
         throw error;
       });
     cache.forget(ruleId);
-    await reload(changedId === undefined ? [] : [changedId]);
+    await reload(changedId === undefined ? [] : [changedId], { place, rules: handOver(result) });
     return result;
   };
   const now = (): Date => new Date(clock.now());
+  /** Remembers the trigger a committed change left the rule with (a hint for the next early compile). */
+  const changed = <R extends Rule>(rule: R): R => (triggers.set(rule.id, rule.trigger_config), rule);
 
-  /** The update's flow compiled with the trigger it will have; undefined when it has errors or the rule is not found. */
+  /**
+   * The update's flow compiled with the trigger it will have, and serialised; undefined when it has
+   * errors or the rule is not found. The trigger is the update's, else the one this service last
+   * saw the rule commit with, else read: the transaction's UPDATE then changes the rule only if
+   * its trigger is still that one.
+   */
   const compileBefore = async (id: number, update: RuleUpdate): Promise<EarlyCompile | undefined> => {
-    const trigger = update.trigger_config !== undefined ? update.trigger_config : (await store.rules.getTrigger(id))?.trigger_config;
+    const trigger = update.trigger_config !== undefined ? update.trigger_config : (triggers.get(id) ?? (await store.rules.getTrigger(id)))?.trigger_config;
     if (trigger === undefined) return undefined;
+    await afterPendingIo();
     const { compiled, diagnostics } = checkWithSite(update.flow_json, trigger, site);
     const placed = inRule(diagnostics);
     if (compiled === undefined || placed.some(isError)) return undefined;
-    return { trigger, compiled, warnings: placed };
+    return { trigger, compiled, text: flowTextOf(compiled), warnings: placed };
   };
 
   return {
     list: (page) => store.rules.list(page),
     get: async (id) => (await cached(id)).rule,
     getJson: async (id) => (await cached(id)).json,
-    forgetCached: () => cache.forgetAll(),
-    create: (input, before) => change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id)),
+    forgetCached: () => {
+      cache.forgetAll();
+      triggers.clear();
+    },
+    create: async (input, before) => changed(await change("rule.create", undefined, before, (tx, id) => tx.rules.create(input, now(), id))),
     async update(id, update, before) {
       const patch = toPatch(update);
-      // A new flow is compiled before the change's transaction, with the trigger the rule has now:
-      // compiling is CPU time that must not hold the store's write lock (on SQLite the one
-      // connection every other request waits for). The transaction then checks that the trigger
-      // is still that one; a flow with errors, or a trigger another change replaced meanwhile,
-      // is checked again inside, as below, so the answer and its order stay those of the change.
+      // A new flow is compiled (and serialised) before the change's transaction, with the trigger
+      // the rule has now: that is CPU time that must not hold the store's write lock (on SQLite the
+      // one connection every other request waits for). The UPDATE itself checks that the trigger
+      // is still that one (no read inside); a flow with errors, or a trigger another change
+      // replaced meanwhile, is checked again inside, as below, so the answer and its order stay
+      // those of the change.
       const early = update.flow_json === undefined ? undefined : await compileBefore(id, update);
       let warnings: Diagnostic[] = [];
-      const rule = await change("rule.update", id, before, async (tx) => {
-        if (early !== undefined) {
-          const current = await tx.rules.getTrigger(id);
-          if (current === undefined) return undefined;
-          if (update.trigger_config !== undefined || sameTrigger(current.trigger_config, early.trigger)) {
-            patch.flow = early.compiled;
-            warnings = early.warnings;
-            return tx.rules.update(id, patch, now());
+      let siteDiagnostics: Diagnostic[] | undefined;
+      const rule = await change(
+        "rule.update",
+        id,
+        before,
+        async (tx) => {
+          if (early !== undefined) {
+            const condition = update.trigger_config !== undefined ? undefined : { triggerIs: early.trigger };
+            const written = await tx.rules.update(id, { ...patch, flow: early.compiled, flowText: early.text }, now(), condition);
+            if (written !== undefined) {
+              patch.flowText = early.text;
+              warnings = early.warnings;
+              // Its flow's site check is this compile's: when it found nothing, the reload has nothing to add.
+              if (early.warnings.length === 0) siteDiagnostics = [];
+              return written;
+            }
+            if (condition === undefined) return undefined; // the update's own trigger: no such rule
           }
-        }
-        // The stored row is read inside the change: the check sees the flow and trigger this update replaces.
-        const stored = await tx.rules.get(id);
-        if (stored === undefined) return undefined;
-        warnings = checkAgainstSite(update, patch, stored, site);
-        return tx.rules.update(id, patch, now());
-      });
-      return { rule, warnings };
+          // The stored row is read inside the change: the check sees the flow and trigger this update replaces.
+          const stored = await tx.rules.get(id);
+          if (stored === undefined) return undefined;
+          warnings = checkAgainstSite(update, patch, stored, site);
+          if (patch.flow !== undefined) patch.flowText = flowTextOf(patch.flow);
+          return tx.rules.update(id, patch, now());
+        },
+        // The reload takes the rule as written when its flow's text (its version) is known.
+        (written) => {
+          if (patch.flowText === undefined) return [];
+          const version = flowVersionOfText(written.updated_at, patch.flowText.flow_json);
+          return [{ rule: { ...written, flow_version: version }, ...(siteDiagnostics !== undefined ? { siteDiagnostics } : {}) }];
+        },
+      );
+      changed(rule);
+      return { rule, warnings, ...(patch.flowText !== undefined ? { json: ruleJson(rule, patch.flowText) } : {}) };
     },
     async remove(id, before) {
       await change("rule.delete", id, before, async (tx) => ((await tx.rules.remove(id)) ? true : undefined));
+      triggers.delete(id);
     },
-    setEnabled: (id, enabled, before) =>
-      change(enabled ? "rule.enable" : "rule.disable", id, before, (tx) => tx.rules.setEnabled(id, enabled, now())),
+    setEnabled: async (id, enabled, before) =>
+      changed(await change(enabled ? "rule.enable" : "rule.disable", id, before, (tx) => tx.rules.setEnabled(id, enabled, now()))),
     batch: (operations, before) =>
       applyBatch(
         {
           store,
           now,
-          reload,
-          forget: (ids) => ids.forEach((id) => cache.forget(id)),
+          // Taken after the commit: a place later than it should be only makes the reload read the store.
+          reload: (ids) => reload(ids, { place: ++places, rules: [] }),
+          forget: (ids) =>
+            ids.forEach((id) => {
+              cache.forget(id);
+              triggers.delete(id);
+            }),
           toPatch,
           check: (update, patch, stored) => checkAgainstSite(update, patch, stored, site),
         },
@@ -199,16 +252,35 @@ function checkAgainstSite(update: RuleUpdate, patch: RulePatch, stored: Pick<Rul
 }
 
 interface EarlyCompile {
-  /** The stored trigger the flow was compiled with (or the update's own). */
+  /** The trigger the flow was compiled with: the update's own, or the one the rule had. */
   trigger: TriggerConfig | null;
   compiled: NonNullable<RulePatch["flow"]>;
+  text: FlowText;
   /** Warnings only: a flow with errors is not compiled early. */
   warnings: Diagnostic[];
 }
 
-/** Two trigger_config values as read from the store (or given by the update) are the same trigger. */
-function sameTrigger(a: TriggerConfig | null, b: TriggerConfig | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+function flowTextOf(flow: NonNullable<RulePatch["flow"]>): FlowText {
+  return { flow_json: toJsonText(flow.flow_json, "rules.flow_json"), nodes_json: toJsonText(flow.nodes_json, "rules.nodes_json") };
+}
+
+/**
+ * The trigger each rule was last seen to commit with, by this service: where the early compile
+ * of a PUT's flow finds it without a read (issue 19.5). Only a hint: the UPDATE checks it. Bounded:
+ * the oldest is forgotten first.
+ */
+function createKnownTriggers(capacity = 10_000) {
+  const known = new Map<number, { trigger_config: TriggerConfig | null }>();
+  return {
+    get: (id: number) => known.get(id),
+    set(id: number, trigger_config: TriggerConfig | null) {
+      known.delete(id);
+      if (known.size >= capacity) known.delete(known.keys().next().value!);
+      known.set(id, { trigger_config });
+    },
+    delete: (id: number) => void known.delete(id),
+    clear: () => known.clear(),
+  };
 }
 
 /** The smallest valid editor document: a start wired to an end. */

@@ -15,6 +15,11 @@ export interface StoredRuleChecks {
   isCurrent(ruleId: number, version: FlowVersion): boolean;
   /** Checks the flow of this version and keeps the result; returns its diagnostics (paths into the rule). */
   check(rule: Pick<Rule, "id" | "flow_json" | "trigger_config">, version: FlowVersion): Diagnostic[];
+  /**
+   * Keeps a check of this version made elsewhere: the diagnostics `check` would give, from the
+   * compile of the change that stored the flow (issue 19.5: not compiled a second time).
+   */
+  keep(ruleId: number, version: FlowVersion, diagnostics: Diagnostic[]): void;
   /** The diagnostics of the rule's last check; none when it was not checked (yet). */
   diagnostics(ruleId: number): Diagnostic[];
   forget(ruleId: number): void;
@@ -42,6 +47,11 @@ export function createStoredRuleChecks(site: SiteIndex | undefined): StoredRuleC
       const diagnostics = found.length === 0 ? NONE : found;
       kept.set(rule.id, { version, diagnostics });
       return diagnostics;
+    },
+    keep(ruleId, version, diagnostics) {
+      if (site === undefined) return;
+      if (version === null) kept.delete(ruleId);
+      else kept.set(ruleId, { version, diagnostics: diagnostics.length === 0 ? NONE : diagnostics });
     },
     diagnostics: (ruleId) => kept.get(ruleId)?.diagnostics ?? NONE,
     forget: (ruleId) => void kept.delete(ruleId),

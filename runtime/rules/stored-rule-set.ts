@@ -29,9 +29,11 @@ export interface StoredRuleSet {
   /**
    * Loads a stored rule in place of what the set had for its id; the rule for the scheduler, or
    * undefined when it cannot be loaded. `later`: an enabled rule is only noted, to be compiled by
-   * `compilePending` (start-up: the scheduler runs the others meanwhile).
+   * `compilePending` (start-up: the scheduler runs the others meanwhile). `written`: the rule as a
+   * change just wrote it, compiled even when its flow version looks unchanged (two writes in one
+   * millisecond of flows of one length have one version).
    */
-  put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined, later?: boolean): HeldRule | undefined;
+  put(rule: StoredForLoad & { flow_version: FlowVersion }, lastActedAt: number | undefined, how?: { later?: boolean; written?: boolean }): HeldRule | undefined;
   /** The enabled rules noted for later, by id. */
   pendingIds(): number[];
   /** How many rules are noted for later. */
@@ -98,9 +100,9 @@ export function createStoredRuleSet(catalog: PointCatalog, siteDiagnostics: (rul
   };
   return {
     held,
-    put(rule, lastActedAt, later = false) {
+    put(rule, lastActedAt, { later = false, written = false } = {}) {
       // A topology already compiled at this version is not compiled again (a full reload of unchanged rules).
-      const before = entries.get(rule.id)?.load.held;
+      const before = written ? undefined : entries.get(rule.id)?.load.held;
       const executable = before !== undefined && "executable" in before && rule.flow_version !== null && entries.get(rule.id)?.version === rule.flow_version ? before.executable : undefined;
       remove(rule.id);
       if (executable !== undefined && rule.enabled) {

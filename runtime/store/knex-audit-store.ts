@@ -13,7 +13,16 @@ export type Transact = <T>(fn: (db: Knex) => Promise<T>) => Promise<T>;
 
 type Row = Record<string, unknown>;
 
-export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dialect): AuditStore {
+/**
+ * The end of the chain as this store last appended or read it, shared by the store and its
+ * transactions. Only a guess (another process appends too; a transaction that appended may roll
+ * back): an append sealed onto it is inserted only if it is still the end (insertAfter).
+ */
+export interface AuditTail {
+  last?: { sequence: number; digest: string };
+}
+
+export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dialect, tail: AuditTail = {}): AuditStore {
   return {
     async append(input) {
       const checked = checkAuditEventInput(input);
@@ -22,24 +31,23 @@ export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dial
         // transaction began IMMEDIATE and holds the write lock already; on PostgreSQL this lock
         // waits for every other append's transaction to end and lets readers through.
         if (dialect === "postgres") await trx.raw("lock table audit_events in exclusive mode");
+        // Sealed onto the end this store knows, the event is inserted in one statement that checks
+        // the end is still that one (issue 19.5: one round trip fewer while the write lock is held);
+        // otherwise the end is read, as always.
+        const known = tail.last;
+        if (known !== undefined) {
+          const sealed = seal(checked, known.sequence, known.digest);
+          if (await insertAfter(trx, sealed.row, known)) {
+            tail.last = { sequence: sealed.row.sequence, digest: sealed.event.evidenceDigest };
+            return sealed.event;
+          }
+        }
         const last: Row | undefined = await trx("audit_events").select("sequence", "evidence_digest").orderBy("sequence", "desc").first();
         const lastSequence = last === undefined ? 0 : toInteger(last.sequence, "audit_events.sequence");
         const previousDigest = last === undefined ? "" : toText(last.evidence_digest, `audit_events.evidence_digest (sequence ${lastSequence})`);
-        if (lastSequence >= Number.MAX_SAFE_INTEGER) throw new StoreCorruptionError("audit_events: the sequence cannot pass 2^53 - 1");
-        const sequence = lastSequence + 1;
-        const { event, canonicalJson } = sealAuditEvent({ ...checked, sequence: String(sequence) }, previousDigest);
-        await trx("audit_events").insert({
-          sequence,
-          occurred_at: toEpochMs(checked.occurredAt),
-          tenant_id: checked.tenantId,
-          project_id: checked.projectId,
-          action: checked.action,
-          resource_kind: checked.resource.kind,
-          resource_id: checked.resource.id,
-          subject_id: checked.subject.id,
-          event_json: canonicalJson,
-          evidence_digest: event.evidenceDigest,
-        });
+        const { event, row } = seal(checked, lastSequence, previousDigest);
+        await trx("audit_events").insert(row);
+        tail.last = { sequence: row.sequence, digest: event.evidenceDigest };
         return event;
       });
     },
@@ -91,6 +99,43 @@ export function knexAuditStore(db: () => Knex, transact: Transact, dialect: Dial
 
     guardsIntact: () => readAuditGuards(db(), dialect),
   };
+}
+
+/** The event sealed as the one after (lastSequence, previousDigest), and its row. */
+function seal(checked: ReturnType<typeof checkAuditEventInput>, lastSequence: number, previousDigest: string) {
+  if (lastSequence >= Number.MAX_SAFE_INTEGER) throw new StoreCorruptionError("audit_events: the sequence cannot pass 2^53 - 1");
+  const sequence = lastSequence + 1;
+  const { event, canonicalJson } = sealAuditEvent({ ...checked, sequence: String(sequence) }, previousDigest);
+  const row = {
+    sequence,
+    occurred_at: toEpochMs(checked.occurredAt),
+    tenant_id: checked.tenantId,
+    project_id: checked.projectId,
+    action: checked.action,
+    resource_kind: checked.resource.kind,
+    resource_id: checked.resource.id,
+    subject_id: checked.subject.id,
+    event_json: canonicalJson,
+    evidence_digest: event.evidenceDigest,
+  };
+  return { event, row };
+}
+
+type AuditRow = ReturnType<typeof seal>["row"];
+const AUDIT_COLUMNS = ["sequence", "occurred_at", "tenant_id", "project_id", "action", "resource_kind", "resource_id", "subject_id", "event_json", "evidence_digest"] as const;
+
+/**
+ * Inserts `row` only if the chain still ends at `after` (that sequence with that digest, and none
+ * later): whether it did. The audit rows are append-only (migration 004's triggers), so that end
+ * is the event the row was sealed onto.
+ */
+async function insertAfter(trx: Knex, row: AuditRow, after: { sequence: number; digest: string }): Promise<boolean> {
+  const inserted = (await trx.raw(
+    `insert into audit_events (${AUDIT_COLUMNS.join(", ")}) select ${AUDIT_COLUMNS.map(() => "?").join(", ")} ` +
+      "where exists (select 1 from audit_events where sequence = ? and evidence_digest = ?) and not exists (select 1 from audit_events where sequence > ?) returning sequence",
+    [...AUDIT_COLUMNS.map((column) => row[column]), after.sequence, after.digest, after.sequence],
+  )) as Row[] | { rows: Row[] };
+  return (Array.isArray(inserted) ? inserted : inserted.rows).length === 1;
 }
 
 // The holes between stored sequences come from one window query (both databases have lead()),

@@ -12,9 +12,10 @@ import {
   toText,
   toTimestamp,
 } from "./columns.js";
+import { flowVersion as formatFlowVersion } from "./flow-version.js";
 import { isIdInRange } from "./id-ranges.js";
 import { RULE_NAME_INDEX } from "./migrations/008-unique-rule-names.js";
-import { RuleNameTakenError, type Dialect, type FlowVersion, type ImportedRule, type Rule, type RuleStore, type RuleSummary, type VersionedRule } from "./store.js";
+import { RuleNameTakenError, type Dialect, type FlowVersion, type ImportedRule, type Rule, type RuleStore, type RuleSummary, type UpdateCondition, type VersionedRule } from "./store.js";
 
 type Row = Record<string, unknown>;
 
@@ -118,7 +119,7 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
       return insert({ name, description, enabled: false, priority: 0, cooldown_ms: 0, trigger_config: null, flow_json: null, nodes_json: {} }, now, id);
     },
 
-    async update(id, patch, now) {
+    async update(id, patch, now, condition) {
       if (!isIdInRange(id, "rule")) return undefined;
       const values: Row = { updated_at: timestampOf(now) };
       if (patch.name !== undefined) values.name = patch.name;
@@ -128,11 +129,11 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
       if (patch.trigger_config !== undefined) values.trigger_config = toNullableJsonText(patch.trigger_config, "rules.trigger_config");
       if (patch.flow !== undefined) {
         // Both columns in the one UPDATE statement: no reader ever sees one without the other.
-        values.flow_json = toJsonText(patch.flow.flow_json, "rules.flow_json");
-        values.nodes_json = toJsonText(patch.flow.nodes_json, "rules.nodes_json");
+        values.flow_json = patch.flowText?.flow_json ?? toJsonText(patch.flow.flow_json, "rules.flow_json");
+        values.nodes_json = patch.flowText?.nodes_json ?? toJsonText(patch.flow.nodes_json, "rules.nodes_json");
       }
       // With a new flow, the two large columns are not read back and parsed: they are the patch's.
-      const [row] = await nameChecked(patch.name, rules().where({ id }).update(values).returning(patch.flow === undefined ? "*" : SMALL_COLUMNS));
+      const [row] = await nameChecked(patch.name, withCondition(rules().where({ id }), condition).update(values).returning(patch.flow === undefined ? "*" : SMALL_COLUMNS));
       return row === undefined ? undefined : toRule(row, patch.flow);
     },
 
@@ -151,6 +152,17 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
 
     importRule: (rule, now, id) => insert(rule, now, id),
   };
+}
+
+/**
+ * The rows an update may change: with a condition, only one whose trigger_config text is the one
+ * the store would write for the expected trigger (a row written otherwise fails it: the caller then
+ * reads the row and decides, so a miss is never wrong, only slower).
+ */
+function withCondition(query: Knex.QueryBuilder, condition: UpdateCondition | undefined): Knex.QueryBuilder {
+  if (condition === undefined) return query;
+  const text = toNullableJsonText(condition.triggerIs, "rules.trigger_config");
+  return text === null ? query.whereNull("trigger_config") : query.where({ trigger_config: text });
 }
 
 /** The write, with the unique index's refusal of a name (migration 008) as RuleNameTakenError. */
@@ -212,7 +224,7 @@ function flowLength(knex: Knex): Knex.Raw {
 function flowVersion(row: Row): FlowVersion {
   if (row.flow_length === null || row.flow_length === undefined) return null;
   const id = String(row.id);
-  return `${toTimestamp(row.updated_at, `rules.updated_at (id ${id})`)}/${toInteger(row.flow_length, `length(rules.flow_json) (id ${id})`)}`;
+  return formatFlowVersion(toTimestamp(row.updated_at, `rules.updated_at (id ${id})`), toInteger(row.flow_length, `length(rules.flow_json) (id ${id})`));
 }
 
 const SMALL_COLUMNS = ["id", "name", "description", "enabled", "priority", "cooldown_ms", "trigger_config", "created_at", "updated_at"];

@@ -1,7 +1,7 @@
 // The Store over one knex instance, and the Store bound to one of its transactions.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Knex } from "knex";
-import { knexAuditStore, type Transact } from "./knex-audit-store.js";
+import { knexAuditStore, type AuditTail, type Transact } from "./knex-audit-store.js";
 import { knexCooldownStore } from "./knex-cooldown-store.js";
 import { knexCovariateStore } from "./knex-covariate-store.js";
 import { knexDecisionStore } from "./knex-decision-store.js";
@@ -30,10 +30,12 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
     return db;
   };
   // The callback's store is the transaction's; the outer store refuses work until it ends.
+  // The audit chain's end as last appended or read here, for the store and its transactions.
+  const tail: AuditTail = {};
   const inTransaction = async <T>(fn: (store: Store) => Promise<T>, config?: Knex.TransactionConfig): Promise<T> => {
     const state = { open: true };
     try {
-      return await outer().transaction((trx) => transactions.run(state, () => fn(transactionStore(trx, dialect))), config);
+      return await outer().transaction((trx) => transactions.run(state, () => fn(transactionStore(trx, dialect, tail))), config);
     } finally {
       state.open = false;
     }
@@ -41,7 +43,7 @@ export function createKnexStore(db: Knex, dialect: Dialect): Store {
   return {
     // An append outside a transaction gets one of its own: reading the chain's end and adding to
     // it must be one unit.
-    ...parts(outer, (fn) => outer().transaction(fn), dialect),
+    ...parts(outer, (fn) => outer().transaction(fn), dialect, tail),
     dialect,
     transaction: (fn) => inTransaction(fn),
     // SQLite ignores the options: its transactions are serializable (and begin IMMEDIATE here).
@@ -65,12 +67,12 @@ function poolUseOf(db: Knex): PoolUse {
   return { used: pool.numUsed(), free: pool.numFree(), pendingAcquires: pool.numPendingAcquires(), max: pool.max };
 }
 
-function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
+function transactionStore(trx: Knex.Transaction, dialect: Dialect, tail: AuditTail): Store {
   const store: Store = {
-    ...parts(() => trx, (fn) => fn(trx), dialect),
+    ...parts(() => trx, (fn) => fn(trx), dialect, tail),
     dialect,
     // A savepoint: rolled back alone when `fn` rejects.
-    transaction: (fn) => trx.transaction((inner) => fn(transactionStore(inner, dialect))),
+    transaction: (fn) => trx.transaction((inner) => fn(transactionStore(inner, dialect, tail))),
     // Already one transaction: its reads are the snapshot it has.
     readSnapshot: (fn) => fn(store),
     close: () => Promise.reject(new Error("close the store, not one of its transactions")),
@@ -79,14 +81,14 @@ function transactionStore(trx: Knex.Transaction, dialect: Dialect): Store {
 }
 
 /** `transact` runs its callback in the transaction of the store: its own, or a new one for the outer store. */
-function parts(db: () => Knex, transact: Transact, dialect: Dialect): Pick<Store, "rules" | "history" | "points" | "cooldowns" | "decisions" | "audit" | "covariates" | "processing"> {
+function parts(db: () => Knex, transact: Transact, dialect: Dialect, tail: AuditTail): Pick<Store, "rules" | "history" | "points" | "cooldowns" | "decisions" | "audit" | "covariates" | "processing"> {
   return {
     rules: knexRuleStore(db, dialect),
     history: knexHistoryStore(db, transact, dialect),
     points: knexPointHistoryStore(db),
     cooldowns: knexCooldownStore(db),
     decisions: knexDecisionStore(db, transact),
-    audit: knexAuditStore(db, transact, dialect),
+    audit: knexAuditStore(db, transact, dialect, tail),
     covariates: knexCovariateStore(db, transact),
     processing: knexProcessingStore(db, transact),
   };

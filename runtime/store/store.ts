@@ -27,6 +27,22 @@ export interface RulePatch {
   cooldown_ms?: number;
   trigger_config?: TriggerConfig | null;
   flow?: { flow_json: FlowJson; nodes_json: NodesJson };
+  /**
+   * The flow's two columns as JSON text (toJsonText of each), when the caller made them already:
+   * serialised before the transaction, not while it holds the write lock (issue 19.5).
+   */
+  flowText?: FlowText;
+}
+
+/** A flow's two columns as the store writes them. */
+export interface FlowText {
+  flow_json: string;
+  nodes_json: string;
+}
+
+/** A condition on an update: it changes the row only when the stored trigger_config is this one (as JSON text). */
+export interface UpdateCondition {
+  triggerIs: TriggerConfig | null;
 }
 
 /**
@@ -87,8 +103,11 @@ export interface RuleStore {
    * update and importRule reject with RuleNameTakenError when another rule has the name.
    */
   create(input: { name: string; description: string }, now: Date, id?: number): Promise<Rule>;
-  /** Undefined when there is no such rule. */
-  update(id: number, patch: RulePatch, now: Date): Promise<Rule | undefined>;
+  /**
+   * Undefined when there is no such rule, or when `condition` is given and the stored
+   * trigger_config's text is not JSON.stringify of its `triggerIs` (then nothing is changed).
+   */
+  update(id: number, patch: RulePatch, now: Date, condition?: UpdateCondition): Promise<Rule | undefined>;
   setEnabled(id: number, enabled: boolean, now: Date): Promise<Rule | undefined>;
   /** False when there was no such rule. Its history stays; its cooldown and decision records are forgotten. */
   remove(id: number): Promise<boolean>;

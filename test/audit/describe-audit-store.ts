@@ -5,7 +5,7 @@ import { checkAuditGuards } from "../../runtime/audit/check-audit-guards.js";
 import { InvalidAuditEventError } from "../../runtime/audit/check-audit-input.js";
 import { verifyAuditChain } from "../../runtime/audit/verify-audit-chain.js";
 import { readAuditChain } from "../../runtime/store/knex-audit-store.js";
-import { OuterStoreInTransactionError } from "../../runtime/store/knex-store.js";
+import { createKnexStore, OuterStoreInTransactionError } from "../../runtime/store/knex-store.js";
 import { AUDIT_APPEND_ONLY_MESSAGE } from "../../runtime/store/migrations/004-audit-events.js";
 import type { Store } from "../../runtime/store/store.js";
 import type { DatabaseBackend } from "../store/backends.js";
@@ -170,6 +170,26 @@ export function describeAuditStore(name: string, backend: DatabaseBackend): void
       } finally {
         await other.close();
       }
+    });
+
+    it("issue 19.5: an append onto the end the store knows is one statement; an end another process moved is read again, and the chain stays one", async () => {
+      await appendAll([auditInput()]);
+      const db = backend.connect(key);
+      const statements: string[] = [];
+      // The statements on the table (PostgreSQL's lock, which serialises appends, aside).
+      db.on("query", (query: { sql: string }) => void (/audit_events/.test(query.sql) && !/^lock /.test(query.sql) && statements.push(query.sql)));
+      const mine = createKnexStore(db, store.dialect);
+      await mine.audit.append(auditInput()); // the end is not known yet: read, then insert
+      statements.length = 0;
+      await mine.audit.append(auditInput());
+      expect(statements, "one insert that checks the end").to.have.length(1);
+      await store.audit.append(auditInput()); // another process appends
+      statements.length = 0;
+      await mine.audit.append(auditInput({ action: "rule.delete" }));
+      expect(statements, "the checked insert, then the end read and the insert").to.have.length(3);
+      const chain = await stored();
+      expect(chain.map((e) => e.sequence)).to.deep.equal(["1", "2", "3", "4", "5"]);
+      expect(verifyAuditChain(chain)).to.deep.equal({ ok: true });
     });
 
     it("a malformed event is refused before anything is written, naming the field", async () => {

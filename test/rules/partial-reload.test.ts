@@ -112,7 +112,9 @@ for (const [name, backend] of databaseBackends()) {
       else if (kind === "disable") await service.setEnabled(changed!, false);
       else await service.remove(changed!);
       expect(w!.fullReads, "no stored rule was re-read beyond the change").to.equal(0);
-      expect(w!.partialReads).to.be.greaterThan(0);
+      // An update with a flow hands the rule as it committed it to the reload (issue 19.5); the others are read again.
+      if (kind === "update") expect(w!.partialReads).to.equal(0);
+      else expect(w!.partialReads).to.be.greaterThan(0);
       // The dispatcher still routes: the on_change rule runs on an event at once.
       f.engine.plane.setMeasurement(SETPOINT, 21);
       await f.time.advance(0);

@@ -1,5 +1,6 @@
 // The store suite, written once and run against every database the store supports.
 import { expect } from "chai";
+import { flowVersionOfText } from "../../runtime/store/flow-version.js";
 import { OuterStoreInTransactionError } from "../../runtime/store/knex-store.js";
 import type { PointKey, Store } from "../../runtime/store/store.js";
 import { MINIMAL, ON_CHANGE, T0, T1, ZONE_COOLING } from "./fixtures.js";
@@ -180,6 +181,28 @@ export function describeStore(name: string, backend: Backend): void {
         expect(await store.rules.getTrigger(rule.id)).to.deep.equal({ trigger_config: ON_CHANGE });
         expect(await store.rules.getTrigger(999)).to.equal(undefined);
         expect(await store.rules.getTrigger(2 ** 40)).to.equal(undefined);
+      });
+
+      it("issue 19.5: an update with a trigger condition changes the rule only while its trigger_config is that one; with the flow's text, it writes that text", async () => {
+        const rule = await store.rules.create({ name: "a", description: "" }, T0);
+        const flowText = { flow_json: JSON.stringify(ZONE_COOLING.flow_json), nodes_json: JSON.stringify(ZONE_COOLING.nodes_json) };
+        expect(await store.rules.update(rule.id, { name: "b" }, T1, { triggerIs: ON_CHANGE }), "the stored trigger is null").to.equal(undefined);
+        expect((await store.rules.get(rule.id))?.name).to.equal("a");
+        const written = await store.rules.update(rule.id, { flow: ZONE_COOLING, flowText, trigger_config: ON_CHANGE }, T1, { triggerIs: null });
+        expect(written).to.deep.equal(await store.rules.get(rule.id));
+        expect(await store.rules.update(rule.id, { name: "c" }, T1, { triggerIs: null })).to.equal(undefined);
+        expect((await store.rules.update(rule.id, { name: "c" }, T1, { triggerIs: ON_CHANGE }))?.name).to.equal("c");
+        expect(await store.rules.update(999, { name: "x" }, T1, { triggerIs: null })).to.equal(undefined);
+      });
+
+      it("issue 19.5: the version a writer names from the flow text it wrote is the one the store reads (characters beyond the BMP counted once)", async () => {
+        const rule = await store.rules.create({ name: "a", description: "" }, T0);
+        const flow_json = JSON.parse(JSON.stringify(ZONE_COOLING.flow_json)) as typeof ZONE_COOLING.flow_json;
+        flow_json.nodes[0]!.data.label = "fan 🌀 é";
+        const text = JSON.stringify(flow_json);
+        const written = await store.rules.update(rule.id, { flow: { flow_json, nodes_json: ZONE_COOLING.nodes_json } }, T1);
+        expect(flowVersionOfText(written!.updated_at, text)).to.equal((await store.rules.getMany([rule.id]))[0]!.flow_version);
+        expect(flowVersionOfText(written!.updated_at, null)).to.equal(null);
       });
 
       it("remove deletes the rule and says so", async () => {

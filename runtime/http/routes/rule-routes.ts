@@ -58,9 +58,14 @@ export function ruleRoutes(deps: AppDeps): Record<string, Handler> {
 
     async updateRule(ctx) {
       const { input, id, audit } = await acceptMutation(ctx, deps, { action: "rule.update", permission: "rule.write", confirmed: true, resource: RULE, read: readUpdate });
-      const { rule: updated, warnings } = await service.update(id!, input, audited(audit));
+      const { rule: updated, json, warnings } = await service.update(id!, input, audited(audit));
       // Warnings never block storing: they ride beside `data` (docs/api.md), empty when none.
-      ctx.body = { success: true, data: updated, warnings };
+      if (json === undefined) ctx.body = { success: true, data: updated, warnings };
+      else {
+        // The rule's JSON as assembled around the flow text the store wrote: the same bytes, serialised once.
+        ctx.type = "application/json";
+        ctx.body = `{"success":true,"data":${json},"warnings":${JSON.stringify(warnings)}}`;
+      }
     },
 
     async deleteRule(ctx) {

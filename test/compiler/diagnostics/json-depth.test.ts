@@ -1,6 +1,8 @@
 // Deeply nested JSON is a diagnostic, never a stack overflow, wherever JSON text is read: the
 // strict parser of request bodies and processor answers, and the readers of the CLI (issue 16.4).
 import { expect } from "chai";
+import fc from "fast-check";
+import { offsetBeyondDepth } from "../../../compiler/diagnostics/json-depth.js";
 import { firstJsonProblem, parseStrictJsonText } from "../../../compiler/diagnostics/strict-json.js";
 import { jsonSyntaxError } from "../../../cli/json-syntax.js";
 import { parseJsonDocument } from "../../../cli/read-json-document.js";
@@ -42,5 +44,18 @@ describe("JSON nesting depth", () => {
       expect(parsed.ok ? "" : parsed.problem).to.include("json/too-deep at line 1, column 65");
     }
     expect(parseBody(Buffer.from(deepClosed(64))).ok).to.equal(true);
+  });
+
+  it("the strict parser's one scan finds too deep exactly where offsetBeyondDepth does, on any text (strings, escapes, unterminated ones)", () => {
+    const tail = fc.array(fc.constantFrom("[", "{", "]", "}", '"', "\\", ":", "a", ","), { maxLength: 120 }).map((chars) => chars.join(""));
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 70 }), tail, (open, rest) => {
+        const text = `${"[".repeat(open)}${rest}`;
+        const parsed = parseStrictJsonText(text);
+        const tooDeep = !parsed.ok && parsed.problem.code === "json/too-deep";
+        expect(tooDeep, text).to.equal(offsetBeyondDepth(text) !== undefined);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -48,8 +48,18 @@ describe("parseStrictJson (request bodies)", () => {
         const [key] = Object.keys(object);
         const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:0}`;
         expect(hasDuplicateKey(text)).to.equal(true);
+        expect(refusal(`{"outer":[${text}]}`)).to.include({ code: "json/duplicate-key", path: `/outer/0/${key!.replace(/~/g, "~0").replace(/\//g, "~1")}` });
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("the duplicate check counts the keys JSON.parse kept against the members of the text (issue 19.5): scalars, __proto__ and escaped keys count right", () => {
+    for (const text of ['"abc"', "123", "null", '{"__proto__":{"a":1},"b":[]}', '[{"\u0061":1,"b":2}]', '{"a:b":"c:d"}']) {
+      expect(parseStrictJson(text), text).to.deep.equal(JSON.parse(text));
+    }
+    expect(refusal('{"__proto__":1,"__proto__":2}')).to.include({ code: "json/duplicate-key", path: "/__proto__" });
+    expect(refusal('{"a":1,"\u0061":2}')).to.include({ code: "json/duplicate-key", path: "/a" });
+    expect(refusal('[[{"x":{"y":1,"y":[]}}]]')).to.include({ code: "json/duplicate-key", path: "/0/0/x/y" });
   });
 });

@@ -80,6 +80,25 @@ export interface RuleService {
   batch(operations: readonly BatchOperation[], before?: BeforeChange): Promise<BatchResult>;
 }
 
+/**
+ * The change's audit record, then its write, inside the change's transaction. On SQLite both are
+ * sent together: the transaction commits them as one, so the record still precedes the change
+ * for every reader, while the one connection every request waits for is held for one round trip
+ * fewer (issue 19.5). Both are settled before anything is thrown, so no statement of a refused
+ * change runs after the rollback; the audit's refusal wins. On PostgreSQL they stay in turn: a
+ * failed statement aborts the transaction there, and the other would fail for its reason.
+ */
+async function auditedWrite<T>(dialect: Store["dialect"], audit: () => Promise<void> | undefined, write: () => Promise<T>): Promise<T> {
+  if (dialect !== "sqlite") {
+    await audit();
+    return write();
+  }
+  const [audited, written] = await Promise.allSettled([audit(), write()]);
+  if (audited.status === "rejected") throw audited.reason;
+  if (written.status === "rejected") throw written.reason;
+  return written.value;
+}
+
 export function createRuleService({ store, clock, reload, site }: RuleServiceOptions): RuleService {
   const cache = createRuleReadCache();
   const triggers = createKnownTriggers();
@@ -103,8 +122,7 @@ export function createRuleService({ store, clock, reload, site }: RuleServiceOpt
       .transaction(async (tx) => {
         const id = ruleId ?? (await tx.rules.nextId());
         changedId = id;
-        await beforeChange?.(tx, { action, ruleId: id });
-        const written = await write(tx, id);
+        const written = await auditedWrite(tx.dialect, () => beforeChange?.(tx, { action, ruleId: id }), () => write(tx, id));
         // No such rule: the rejection rolls the audit record back with the (empty) change.
         if (written === undefined) throw notFound(`rule ${id}`);
         // After the write: a later change of this rule waits for its row, so it takes a later place.

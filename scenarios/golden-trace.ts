@@ -2,13 +2,14 @@
 // `<stem>.trace.yaml` beside the test file as a map from scenario name to lines. `svc test
 // --update` writes them; a run compares and shows the differing lines. Pure: the CLI reads and
 // writes the file; this module turns outcomes into lines, parses and prints the file, compares.
-import { isMap, isScalar, isSeq, parseDocument, Document } from "yaml";
+import { isMap, isScalar, isSeq, Document } from "yaml";
 import { formatValue } from "./describe.js";
 import { formatCause } from "./format-values.js";
 import type { ScenarioExecution, ScenarioOutcome, ScenarioPoint } from "./scenario-model.js";
 import { formatOffset } from "./scenario-time.js";
 import { diffLines, formatDiff } from "./line-diff.js";
 import { pointNamer } from "./point-names.js";
+import { parseYamlDocument } from "../compiler/front-ends/yaml/parse-yaml-document.js";
 
 /** What comparing one scenario with its golden trace found. */
 export type TraceCheck =
@@ -56,7 +57,7 @@ export type TraceEntries = Map<string, string[]>;
 
 /** Parses a trace file; an error names the line and column. */
 export function parseTraceFile(text: string): { entries: TraceEntries } | { error: string } {
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const document = parseYamlDocument(text);
   const first = document.errors[0];
   if (first !== undefined) {
     // Without prettyErrors the parser gives no linePos: the position comes from the offset.

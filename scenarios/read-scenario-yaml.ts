@@ -1,7 +1,7 @@
 // A scenario file's text to its checked value: YAML syntax (positions kept with a LineCounter),
 // then schemas/scenario-file.schema.json with the generated guard. Every problem is a diagnostic
 // placed in the file (the span's source is the file's name), as site.yaml's loader places them.
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
+import { isMap, isScalar, LineCounter, type Document, type Node, type YAMLError } from "yaml";
 import { validateYamlScenarioFile } from "../generated/index.js";
 import type { Diagnostic, SourceSpan, YamlScenarioFile } from "../generated/types.js";
 import { pointerTokens } from "../compiler/diagnostics/diagnostic.js";
@@ -9,6 +9,7 @@ import { offsetBeyondDepth } from "../compiler/diagnostics/json-depth.js";
 import { nodeAtPointer } from "../compiler/diagnostics/json-locations.js";
 import { nodeSpan, spanBetween, type YamlText } from "../compiler/front-ends/yaml/yaml-text.js";
 import { offsetBeyondBlockDepth } from "./yaml-block-depth.js";
+import { parseYamlDocument } from "../compiler/front-ends/yaml/parse-yaml-document.js";
 
 // Far above any real scenario file, low enough to refuse a billion-laughs document.
 const MAX_ALIAS_COUNT = 100;
@@ -44,7 +45,7 @@ export function readScenarioYaml(text: string, file: string): ReadScenarioYaml {
   let doc: Document.Parsed;
   let value: unknown;
   try {
-    doc = parseDocument(text, { lineCounter: src.lines, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+    doc = parseYamlDocument(text, src.lines);
     const problems = [...doc.errors, ...doc.warnings];
     if (problems.length > 0) return failed(problems.map((problem) => yamlDiagnostic(text, problem, spanOf)));
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

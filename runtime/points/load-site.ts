@@ -1,7 +1,7 @@
 // A site model from the text of a `site.yaml` (JSON is YAML too): YAML syntax, then the schema
 // (schemas/site.schema.json), then the semantic checks. Every problem is a diagnostic placed in
 // the file (line and column, with the file name as the span's source). Pure: text in, value out.
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
+import { isMap, isScalar, LineCounter, type Document, type Node, type YAMLError } from "yaml";
 import { validateSiteModel } from "../../generated/index.js";
 import type { Diagnostic, SiteModel, SourceSpan } from "../../generated/types.js";
 import { nodeAtPointer } from "../../compiler/diagnostics/json-locations.js";
@@ -9,6 +9,7 @@ import { pointerTokens } from "../../compiler/diagnostics/diagnostic.js";
 import { createYamlLocator } from "../../compiler/front-ends/yaml/yaml-locator.js";
 import { nodeSpan, spanBetween, type YamlText } from "../../compiler/front-ends/yaml/yaml-text.js";
 import { checkSite } from "./check-site.js";
+import { parseYamlDocument } from "../../compiler/front-ends/yaml/parse-yaml-document.js";
 
 // Far above any real site, low enough to refuse a billion-laughs document.
 const MAX_ALIAS_COUNT = 100;
@@ -26,7 +27,7 @@ export function loadSite(text: string, file: string): LoadedSite {
   const unreadable = (error: unknown): LoadedSite => failed([{ code: "yaml/syntax", severity: "error", message: `the YAML could not be read: ${String(error)}`, span: spanOf(0, 0) }]);
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+    doc = parseYamlDocument(text, lines);
   } catch (error) {
     return unreadable(error);
   }

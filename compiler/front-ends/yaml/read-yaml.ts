@@ -1,9 +1,10 @@
 // YAML text to a yaml Document, with every syntax problem as a diagnostic (`yaml/...` codes):
 // syntax errors, duplicate keys, unknown tags, aliases and nesting past the limit.
-import { isAlias, isCollection, isPair, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
+import { isAlias, isCollection, isPair, LineCounter, type Document, type Node, type YAMLError } from "yaml";
 import { MAX_BLOCK_NESTING } from "../../../grammar/rule/nesting.js";
 import { offsetBeyondDepth } from "../../diagnostics/json-depth.js";
 import { nodeSpan, report, spanBetween, type YamlText } from "./yaml-text.js";
+import { parseYamlDocument } from "./parse-yaml-document.js";
 
 /** Collections nested inside each other: a `then` or `fork` branch is two or three levels. */
 export const MAX_YAML_DEPTH = 3 * MAX_BLOCK_NESTING;
@@ -30,7 +31,7 @@ export function readYaml(text: string): ReadYaml {
   }
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { lineCounter: src.lines, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+    doc = parseYamlDocument(text, src.lines);
   } catch (error) {
     report(src, "yaml/syntax", `the YAML could not be read: ${String(error)}`, spanBetween(src, 0, 0));
     return { src };

@@ -1,5 +1,5 @@
 // Reads a JSON request body: application/json only (other media types are refused, never read
-// as `{}`), no content encoding (the limit counts the bytes received), at most `limit` bytes, and
+// as `{}`; a charset other than UTF-8 too), no content encoding (the limit counts the bytes received), at most `limit` bytes, and
 // no duplicate keys (JSON.parse would silently keep the last `confirmed`), at most
 // MAX_JSON_DEPTH levels of nesting, UTF-8 that decodes without replacement, and no string the
 // store cannot hold as sent (storable-text.ts). Syntax errors name the line and column.
@@ -13,9 +13,15 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const length = req.headers["content-length"];
   const chunked = req.headers["transfer-encoding"] !== undefined;
   if (!chunked && (length === undefined || length === "0")) return undefined;
-  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const [typePart, ...parameters] = (req.headers["content-type"] ?? "").split(";");
+  const type = typePart!.trim().toLowerCase();
   if (type !== "application/json") {
     throw new ServiceError("unsupported-media-type", `the request body must be application/json${type ? `, not ${type}` : ""}`);
+  }
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as something else.
+  const charset = declaredCharset(parameters);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new ServiceError("unsupported-media-type", `the request body must be UTF-8 JSON, not charset=${charset}`);
   }
   const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
   if (encoding !== "identity") throw new ServiceError("unsupported-media-type", `content-encoding ${encoding} is not accepted; send the body uncompressed`);
@@ -23,6 +29,15 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const text = await readText(req, limit);
   if (text.trim() === "") return undefined;
   return parseStrictJson(text);
+}
+
+/** The `charset` parameter of a media type's parameters, lower case and unquoted; undefined when absent. */
+function declaredCharset(parameters: readonly string[]): string | undefined {
+  for (const parameter of parameters) {
+    const [name, value] = parameter.split("=", 2);
+    if (name!.trim().toLowerCase() === "charset") return (value ?? "").trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+  }
+  return undefined;
 }
 
 async function readText(req: IncomingMessage, limit: number): Promise<string> {

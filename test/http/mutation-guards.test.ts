@@ -86,6 +86,21 @@ describe("rule API guards over HTTP", () => {
     expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(1);
   });
 
+  it("issue 19: a body declared in a charset other than UTF-8 is 415 and changes nothing; utf-8 in any spelling is read", async () => {
+    const body = '{"confirmed":true,"name":"café","description":""}';
+    for (const type of ["application/json; charset=iso-8859-1", "application/json;charset=UTF-16LE", 'application/json; charset="latin1"']) {
+      const refused = await f.request("POST", "/api/rules", { token: engineer, body, headers: { "content-type": type } });
+      expectError(refused, 415, "unsupported-media-type");
+      expect(refused.json.error.message).to.match(/UTF-8 JSON, not charset=/);
+    }
+    expect((await f.request("GET", "/api/rules", { token: engineer })).json.data.total).to.equal(1);
+    for (const [i, type] of ["application/json; charset=utf-8", 'application/json; charset="UTF-8"', "application/json; charset=utf8"].entries()) {
+      const created = await f.request("POST", "/api/rules", { token: engineer, body: body.replace("café", `café ${i}`), headers: { "content-type": type } });
+      expect(created.status, type).to.equal(201);
+      expect(created.json.data.name).to.equal(`café ${i}`);
+    }
+  });
+
   it("bodies: JSON only (415 otherwise), no duplicate keys, syntax errors with line and column, 1 MiB limit (413)", async () => {
     const enable = `/api/rules/${id}/enable`;
     expectError(await f.request("POST", enable, { token: engineer, body: "confirmed=true", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "unsupported-media-type");

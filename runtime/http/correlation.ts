@@ -11,10 +11,14 @@ export interface RequestState {
   traceId?: string;
 }
 
+/** The caller's id when it is a plain token, else a new one. */
+export function correlationIdOf(given: string | string[] | undefined, newId: () => string): string {
+  return typeof given === "string" && SAFE_ID.test(given) ? given : newId();
+}
+
 export function correlation(newId: () => string): Middleware<RequestState> {
   return async (ctx, next) => {
-    const given = ctx.get("x-correlation-id");
-    ctx.state.correlationId = SAFE_ID.test(given) ? given : newId();
+    ctx.state.correlationId = correlationIdOf(ctx.get("x-correlation-id"), newId);
     const trace = TRACEPARENT.exec(ctx.get("traceparent"))?.[1];
     if (trace !== undefined && !/^0+$/.test(trace)) ctx.state.traceId = trace;
     ctx.set("x-correlation-id", ctx.state.correlationId);

@@ -8,6 +8,7 @@
 // With `decisions=1` a connection also receives the decision records (why a rule did not run,
 // issue 18.4) as the service writes them: pushed, not paged (a record grows in place; the page of
 // GET /api/rules/{id}/decisions is the way to catch up), each connection's queue bounded.
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -16,6 +17,7 @@ import { invalidInput, ServiceError } from "../errors.js";
 import type { Clock } from "../engine/scheduler/types.js";
 import type { DecisionRecord, HistoryStore } from "../store/store.js";
 import type { Authenticate } from "./app-deps.js";
+import { correlationIdOf } from "./correlation.js";
 import { rawErrorResponse } from "./raw-error-response.js";
 import { idParam, problem, readQuery } from "./request-input.js";
 import { LIVE_HISTORY_PATH } from "./route-table.js";
@@ -72,14 +74,15 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
     // First: Node hands the raw socket over without its own `error` listener, and a peer that
     // resets the connection while it is authenticated or refused would otherwise crash the process.
     socket.on("error", () => socket.destroy());
+    const refuse = (error: ServiceError): void => refuseUpgrade(socket, error, correlationIdOf(req.headers["x-correlation-id"], randomUUID));
     const url = requestUrl(req);
-    if (url === undefined) return refuse(socket, invalidInput("the request target is not a valid path"));
-    if (url.pathname !== LIVE_HISTORY_PATH) return refuse(socket, new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
+    if (url === undefined) return refuse(invalidInput("the request target is not a valid path"));
+    if (url.pathname !== LIVE_HISTORY_PATH) return refuse(new ServiceError("not-found", `no WebSocket at ${url.pathname}`));
     void accept(req, url)
       .then((start) => {
         // Checked here, in the same turn as handleUpgrade adds the client: a burst cannot overshoot.
         if (wss.clients.size >= maxConnections) {
-          return refuse(socket, new ServiceError("service-unavailable", `the service holds its limit of ${maxConnections} live connections; close one or try again later`));
+          return refuse(new ServiceError("service-unavailable", `the service holds its limit of ${maxConnections} live connections; close one or try again later`));
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           // A malformed frame (unmasked, oversized, bad opcode or UTF-8, RSV1, close code 999,
@@ -90,7 +93,7 @@ export function attachLiveHistory(server: Server, options: LiveHistoryOptions): 
           readers.add(reader);
         });
       })
-      .catch((error: unknown) => refuse(socket, error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
+      .catch((error: unknown) => refuse(error instanceof ServiceError ? error : new ServiceError("internal", "internal error")));
   });
 
   async function accept(req: IncomingMessage, url: URL): Promise<Start> {
@@ -207,9 +210,10 @@ function bearerProtocol(req: IncomingMessage): string | undefined {
 }
 
 /** Answers a refused upgrade with a plain HTTP error in the API's envelope (unless the peer is gone). */
-function refuse(socket: Duplex, error: ServiceError): void {
+function refuseUpgrade(socket: Duplex, error: ServiceError, correlationId: string): void {
   if (!socket.writable) return void socket.destroy();
   // Then closed: the server's timeouts no longer cover an upgrade socket, and a peer that never
   // closes its side (half-open) must not hold it.
-  socket.end(rawErrorResponse(error.status, error.code, error.expose ? error.message : "internal error"), () => socket.destroy());
+  const message = error.expose ? error.message : `internal error (correlation id ${correlationId})`;
+  socket.end(rawErrorResponse(error.status, error.code, message, correlationId), () => socket.destroy());
 }

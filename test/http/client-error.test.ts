@@ -25,11 +25,12 @@ function exchange(f: HttpFixture, bytes: string): Promise<string> {
   });
 }
 
-function parse(answer: string): { status: number; type: string | undefined; body: any } {
+function parse(answer: string): { status: number; type: string | undefined; correlationId: string | undefined; body: any } {
   const [head = "", body = ""] = answer.split("\r\n\r\n");
   const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
   const type = /^content-type: (.*)$/im.exec(head)?.[1];
-  return { status, type, body: body === "" ? undefined : JSON.parse(body) };
+  const correlationId = /^x-correlation-id: (.*)$/im.exec(head)?.[1];
+  return { status, type, correlationId, body: body === "" ? undefined : JSON.parse(body) };
 }
 
 describe("requests the HTTP parser refuses", () => {
@@ -42,7 +43,9 @@ describe("requests the HTTP parser refuses", () => {
       const answer = parse(await exchange(f, bytes));
       expect(answer.status, bytes).to.equal(400);
       expect(answer.type).to.match(/^application\/json/);
-      expect(answer.body).to.deep.equal({ success: false, error: { code: "invalid-input", message: "the request is not valid HTTP/1.1" } });
+      expect(answer.body).to.deep.equal({ success: false, error: { code: "invalid-input", message: "the request is not valid HTTP/1.1", correlationId: answer.correlationId } });
+      // Like every answer (api.md): a correlation id in the header, repeated in the error body.
+      expect(answer.correlationId).to.match(/^[\w-]{8,}$/);
     }
   });
 

@@ -2,6 +2,7 @@
 // history, streamed as they are written, for all rules or one, resumable from a history id,
 // authenticated with the same JWT.
 import { expect } from "chai";
+import { request } from "node:http";
 import WebSocket from "ws";
 import { CLOCK_TOLERANCE_SECONDS } from "../../runtime/auth/jwt-verifier.js";
 import { LIVE_CLOSE_TOKEN_EXPIRED, LIVE_PROTOCOL } from "../../runtime/http/live-history.js";
@@ -134,6 +135,29 @@ describe("live execution history over WebSocket", () => {
     await execute();
     expect((await browser.take(1))[0].type).to.equal("execution");
     browser.close();
+  });
+
+  it("issue 19: a refused upgrade carries its correlation id in a header and in the error body, the caller's when it sent one", async () => {
+    const refusal = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; id: string | undefined; body: any }>((resolve, reject) => {
+        const req = request(`${f.url}${path}`, { headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", ...headers } });
+        req.on("upgrade", () => reject(new Error("upgraded")));
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += String(chunk)));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, id: res.headers["x-correlation-id"] as string | undefined, body: JSON.parse(text) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const bad = await refusal("/api/history/live?rule_id=abc", { authorization: `Bearer ${token}`, "x-correlation-id": "trace-me.1" });
+    expect(bad.status).to.equal(400);
+    expect(bad.id).to.equal("trace-me.1");
+    expect(bad.body.error.correlationId).to.equal("trace-me.1");
+    const unauthenticated = await refusal("/api/history/live", {});
+    expect(unauthenticated.status).to.equal(401);
+    expect(unauthenticated.id).to.match(/^[\w-]{8,}$/);
+    expect(unauthenticated.body.error.correlationId).to.equal(unauthenticated.id);
   });
 
   it("issue 16.2 (audit): live connections are limited: one over the limit is refused with 503 service-unavailable, and a freed place is taken again", async () => {

@@ -19,6 +19,7 @@ import { createThreadedRuleLog } from "../runtime/history/threaded-rule-log.js";
 import { openStore } from "../runtime/store/open-store.js";
 import type { Store } from "../runtime/store/store.js";
 import { postgres } from "./history.bench.js";
+import { DEMO_EXECUTION_RESULT } from "./fixtures/demo-execution-result.js";
 
 const RULES = 10_000;
 const PER_TICK = 100;
@@ -88,22 +89,7 @@ function threadCpuMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-// What the demo rule's execution records (as bench/history.bench.ts).
-const RESULT = {
-  success: true,
-  actions: [{ node: "set_fan", target: 7, point_type: "action", point: 2, value: 1, success: true }],
-  path: ["start", "read_temp", "too_warm", "set_fan", "end"],
-  matched: [{ node: "too_warm", output: "hot", condition: "temp > setpoint + 0.5" }],
-  variables: { temp: 23.4, setpoint: 21, delta: 0.2 },
-  nodes: [
-    { node: "start", type: "start", outputs: ["out"] },
-    { node: "read_temp", type: "change", outputs: ["out"] },
-    { node: "too_warm", type: "switch", outputs: ["hot"] },
-    { node: "set_fan", type: "change", outputs: ["out"] },
-    { node: "end", type: "end", outputs: [] },
-  ],
-  short_circuit: null,
-};
+const RESULT = DEMO_EXECUTION_RESULT;
 
 function execution(_n: number): ExecutionRecord {
   const at = Date.now();

@@ -16,6 +16,7 @@ import { createRuleLog, type RuleLog } from "../runtime/history/rule-log.js";
 import { noMetrics, type ServiceMetrics } from "../runtime/metrics/service-metrics.js";
 import { openStore } from "../runtime/store/open-store.js";
 import type { Store } from "../runtime/store/store.js";
+import { DEMO_EXECUTION_RESULT } from "./fixtures/demo-execution-result.js";
 
 const RULES = 10_000;
 const OLD_SECONDS = 3;
@@ -107,22 +108,7 @@ async function countRows(store: Store): Promise<number> {
   return (await store.history.list(undefined, { limit: 1_000_000 })).length;
 }
 
-// What the demo rule's execution records (a switch, a change node, one action).
-const RESULT = {
-  success: true,
-  actions: [{ node: "set_fan", target: 7, point_type: "action", point: 2, value: 1, success: true }],
-  path: ["start", "read_temp", "too_warm", "set_fan", "end"],
-  matched: [{ node: "too_warm", output: "hot", condition: "temp > setpoint + 0.5" }],
-  variables: { temp: 23.4, setpoint: 21, delta: 0.2 },
-  nodes: [
-    { node: "start", type: "start", outputs: ["out"] },
-    { node: "read_temp", type: "change", outputs: ["out"] },
-    { node: "too_warm", type: "switch", outputs: ["hot"] },
-    { node: "set_fan", type: "change", outputs: ["out"] },
-    { node: "end", type: "end", outputs: [] },
-  ],
-  short_circuit: null,
-};
+const RESULT = DEMO_EXECUTION_RESULT;
 
 function execution(n: number): ExecutionRecord {
   const at = Date.UTC(2026, 10, 26, 12) + n;

@@ -24,8 +24,8 @@ import { loadRule, type HeldRule, type LoadedRule, type RuleProblem } from "./lo
 import { createCommittedRules, type CommittedChange, type CommittedRule } from "./committed-rules.js";
 import { createReloadQueue } from "./reload-queue.js";
 import { createRuleRunner, type Execution } from "./rule-runner.js";
-import { checkInSlices } from "./site-check-slices.js";
-import { createTurnBudget } from "./turn-budget.js";
+import { checkInSlices, type SliceChecks } from "./site-check-slices.js";
+import { ruleList, startInBackground, type BackgroundWork } from "./start-up-background.js";
 import { createStoredRuleChecks } from "./stored-rule-checks.js";
 import { createStoredRuleSet, type StoredUsageRule } from "./stored-rule-set.js";
 import { describeVariables, type VariableView } from "./variable-view.js";
@@ -203,7 +203,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
   // again); at start-up the rules compiled after the scheduler starts count as handed to it.
   const summary = (): ReloadSummary => ({ loaded: rules.held.size + rules.pending, enabled: rules.enabled + rules.pending, problems: rules.problems() });
   /** Site checks of these rules' stored flows, where their version moved: read in slices, checked, their problems updated. */
-  const checkFlows = (ruleIds: readonly number[], step?: (what: string) => void) =>
+  const checkFlows = (ruleIds: readonly number[], step?: (what: string) => void): SliceChecks =>
     checkInSlices(ruleIds, {
       read: (ids) => {
         step?.(`site check of ${ruleList(ids)} (reading them)`);
@@ -218,7 +218,7 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
         return undefined;
       },
     });
-  let background: { stop(): void; done: Promise<RuleProblem[]>; step(): string } | undefined;
+  let background: BackgroundWork | undefined;
 
   /**
    * Every stored rule. `startUp` (issue 19.4): the enabled rules past the first COMPILED_AT_START
@@ -251,48 +251,12 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     for (const map of [actedAt, unavailable]) for (const id of map.keys()) if (!storedIds.has(id)) map.delete(id);
     for (const problem of rules.problems()) report(problem);
     if (startUp && (later.length > 0 || stale.length > 0)) {
-      const work = inBackground(later, stale);
+      const work = startInBackground(later, stale, { rules, handOver: (upserts) => scheduler.apply(upserts, []), checkFlows });
       background = work;
       void work.done.then((found) => found.forEach(report), (error: unknown) => onError(error, `start-up's ${work.step()}`));
     }
     metrics.reloaded("full", stored.length, (performance.now() - started) / 1000);
     return summary();
-  };
-
-  /** Start-up's remaining work, after the scheduler runs: the compilation of `later`, then the site checks of `stale`. */
-  const inBackground = (later: number[], stale: number[]): { stop(): void; done: Promise<RuleProblem[]>; step(): string } => {
-    let checks: ReturnType<typeof checkFlows> | undefined;
-    let stopped = false;
-    // What it is doing, for the report of a failure.
-    let step = "background work";
-    const run = async (): Promise<RuleProblem[]> => {
-      const found: RuleProblem[] = [];
-      // Compiled a few ms at a time (turn-budget.ts), each batch handed to the scheduler before the loop gets its turn.
-      const budget = createTurnBudget();
-      let upserts: HeldRule[] = [];
-      for (let at = 0; at < later.length && !stopped; at++) {
-        step = `background compile of rule ${later[at]!}`;
-        const compiled = rules.compilePending(later[at]!);
-        if (compiled?.held !== undefined) upserts.push(compiled.held);
-        if (compiled?.problem !== undefined) found.push(compiled.problem);
-        if (at + 1 < later.length && !budget.spent()) continue;
-        step = `background compile: handing ${ruleList(upserts.map((rule) => rule.id))} to the scheduler`;
-        scheduler.apply(upserts, []);
-        upserts = [];
-        await budget.yield();
-      }
-      if (stopped) return found;
-      checks = checkFlows(stale, (what) => (step = what));
-      return [...found, ...(await checks.done)];
-    };
-    return {
-      stop() {
-        stopped = true;
-        checks?.stop();
-      },
-      done: run(),
-      step: () => step,
-    };
   };
 
   /**
@@ -428,9 +392,4 @@ export function createRuleRuntime(options: RuleRuntimeOptions): RuleRuntime {
     ruleStatuses: (page) => scheduler.ruleStatuses(page),
     pointUsage: () => rules.usage(),
   };
-}
-
-/** `rule 7`, `3 rules (ids 7 to 12)`: the rules of a failed step. */
-function ruleList(ids: readonly number[]): string {
-  return ids.length === 1 ? `rule ${ids[0]}` : `${ids.length} rules (ids ${ids[0]} to ${ids[ids.length - 1]})`;
 }

@@ -1,7 +1,7 @@
 // The cooldown's memory in the `rule_cooldowns` table (migrations/007-rule-cooldowns.ts).
 import type { Knex } from "knex";
 import { toInteger } from "./columns.js";
-import { isIdInRange } from "./id-ranges.js";
+import { ruleIdSlices } from "./rule-id-slices.js";
 import type { CooldownStore } from "./store.js";
 
 export function knexCooldownStore(db: () => Knex): CooldownStore {
@@ -19,11 +19,9 @@ export function knexCooldownStore(db: () => Knex): CooldownStore {
     },
 
     async listFor(ruleIds) {
-      const ids = [...new Set(ruleIds.filter((id) => isIdInRange(id, "rule")))];
       const kept = new Map<number, number>();
-      // In chunks: a statement's bound parameters are limited.
-      for (let at = 0; at < ids.length; at += 500) {
-        const rows = (await db()("rule_cooldowns").select("rule_id", "acted_at").whereIn("rule_id", ids.slice(at, at + 500))) as Record<string, unknown>[];
+      for (const slice of ruleIdSlices(ruleIds)) {
+        const rows = (await db()("rule_cooldowns").select("rule_id", "acted_at").whereIn("rule_id", slice)) as Record<string, unknown>[];
         for (const [id, acted] of toMap(rows)) kept.set(id, acted);
       }
       return kept;

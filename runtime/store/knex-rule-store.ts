@@ -14,6 +14,7 @@ import {
 } from "./columns.js";
 import { flowVersion as formatFlowVersion } from "./flow-version.js";
 import { isIdInRange } from "./id-ranges.js";
+import { ruleIdSlices } from "./rule-id-slices.js";
 import { RULE_NAME_INDEX } from "./migrations/008-unique-rule-names.js";
 import { RuleNameTakenError, type Dialect, type FlowVersion, type ImportedRule, type Rule, type RuleStore, type RuleSummary, type UpdateCondition, type VersionedRule } from "./store.js";
 
@@ -81,11 +82,9 @@ export function knexRuleStore(db: () => Knex, dialect: Dialect): RuleStore {
     },
 
     async getMany(ids) {
-      const wanted = [...new Set(ids.filter((id) => isIdInRange(id, "rule")))].sort((a, b) => a - b);
       const out: VersionedRule[] = [];
-      // In chunks: a statement's bound parameters are limited (SQLite's default is 32,766).
-      for (let at = 0; at < wanted.length; at += IDS_PER_READ) {
-        const rows = (await rules().select("*", flowLength(db())).whereIn("id", wanted.slice(at, at + IDS_PER_READ)).orderBy("id")) as Row[];
+      for (const slice of ruleIdSlices(ids)) {
+        const rows = (await rules().select("*", flowLength(db())).whereIn("id", slice).orderBy("id")) as Row[];
         for (const row of rows) out.push({ ...toRule(row), flow_version: flowVersion(row) });
       }
       return out;
@@ -211,8 +210,6 @@ function settingsOf(row: Row, id: number): Pick<Rule, "priority" | "cooldown_ms"
 function nodesOf(row: Row, id: number): NodesJson {
   return parseJsonText(row.nodes_json, columnOf(id, "nodes_json")) as NodesJson;
 }
-
-const IDS_PER_READ = 500;
 
 const RUNNABLE_COLUMNS = ["id", "name", "enabled", "priority", "cooldown_ms", "trigger_config", "nodes_json", "updated_at"];
 

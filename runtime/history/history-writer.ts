@@ -17,6 +17,7 @@
 // lines are still written, with history_id null: the executions happened and wrote to devices, so
 // one record of them is better than none (as before issue 19).
 import type { ExecutionTrigger, HistoryRow, HistoryStore } from "../store/store.js";
+import { toJsonText, toNullableJsonText } from "../store/columns.js";
 import { noMetrics, type ServiceMetrics } from "../metrics/service-metrics.js";
 import type { ExecutionRecord, HistoryRecorder } from "./history-recorder.js";
 import { groupByRule, type RuleLog, type RuleLogFailure } from "./rule-log.js";
@@ -297,8 +298,8 @@ export function toRow(ruleId: number, { startedAt, finishedAt, trigger, success,
     finished_at: isoTime(finishedAt),
     trigger,
     success,
-    result: jsonText(result, "result"),
-    error: error === null ? null : jsonText(error, "error"),
+    result: toJsonText(result, "rule_history.result"),
+    error: toNullableJsonText(error, "rule_history.error"),
   };
 }
 
@@ -327,12 +328,6 @@ const QUOTED = new Map<string, string>();
 function quote(trigger: ExecutionTrigger): string {
   let text = QUOTED.get(trigger);
   if (text === undefined) QUOTED.set(trigger, (text = JSON.stringify(trigger)));
-  return text;
-}
-
-function jsonText(value: unknown, what: string): string {
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError(`rule_history.${what}: ${typeof value} cannot be stored as JSON`);
   return text;
 }
 

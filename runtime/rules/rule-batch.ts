@@ -104,7 +104,7 @@ export async function applyBatch(deps: BatchDeps, operations: readonly BatchOper
           done.push({ op: "update", id, warnings });
         } else {
           const { id } = operation;
-          await audit(operation.op === "delete" ? "rule.delete" : operation.op === "enable" ? "rule.enable" : "rule.disable", id);
+          await audit(`rule.${operation.op}`, id);
           const changed = operation.op === "delete" ? await tx.rules.remove(id) : (await tx.rules.setEnabled(id, operation.op === "enable", now())) !== undefined;
           if (!changed) throw missing(index, operation);
           done.push({ op: operation.op, id, warnings: [] });

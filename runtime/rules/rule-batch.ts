@@ -58,7 +58,7 @@ const STUB = { flow_json: null, trigger_config: null };
 /** Applies `operations` in order in one transaction, or nothing; then reloads their rules once. */
 export async function applyBatch(deps: BatchDeps, operations: readonly BatchOperation[], before?: BeforeChange): Promise<BatchResult> {
   const { store, now } = deps;
-  if (operations.length > MAX_BATCH_OPERATIONS) throw tooMany(operations.length);
+  if (operations.length > MAX_BATCH_OPERATIONS) throw tooManyOperations(operations.length);
   // Refused flows and triggers are collected, not thrown at once: one answer lists every refused
   // operation (as svc sync reports every rule the site refuses); the transaction then rolls back.
   const refused: Array<{ index: number; error: ServiceError }> = [];
@@ -170,7 +170,8 @@ function under(index: number, diagnostics: readonly Diagnostic[]): Diagnostic[] 
   return diagnostics.map((d) => ({ ...d, path: `/operations/${index}${d.path ?? ""}` }));
 }
 
-function tooMany(count: number): ServiceError {
+/** The refusal of a batch of more than MAX_BATCH_OPERATIONS operations (also POST /api/rules/batch before its schema check). */
+export function tooManyOperations(count: number): ServiceError {
   return new ServiceError("invalid-input", `a batch holds at most ${MAX_BATCH_OPERATIONS} operations, not ${count}; nothing was stored`, {
     diagnostics: [{ code: "batch/too-many-operations", severity: "error", message: `at most ${MAX_BATCH_OPERATIONS} operations`, path: "/operations" }],
     hint: "split the change into batches (each is its own transaction)",

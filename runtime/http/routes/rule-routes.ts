@@ -3,7 +3,7 @@
 // first writes the audit record; the scheduler reloads after the commit. Routes only adapt: validate, call, shape the answer.
 import { validateConfirmedRequest, validateRuleBatchRequest, validateRuleCreateRequest, validateRuleUpdateRequest } from "../../../generated/index.js";
 import { invalidInput } from "../../errors.js";
-import { MAX_BATCH_OPERATIONS, type BatchOperation } from "../../rules/rule-batch.js";
+import { MAX_BATCH_OPERATIONS, tooManyOperations, type BatchOperation } from "../../rules/rule-batch.js";
 import type { BeforeChange, RuleUpdate } from "../../rules/rule-service.js";
 import { DEFAULT_BATCH_BODY_LIMIT_BYTES, type AppDeps } from "../app-deps.js";
 import { auditEvent, type AuditContext } from "../audit-entry.js";
@@ -135,9 +135,7 @@ function readUpdate(body: unknown, id: number | null): RuleUpdate {
 /** A batch body: the operation count first (a clear refusal before thousands of flows are checked), then the schema. */
 function readBatch(body: unknown): BatchOperation[] {
   const count = isObject(body) && Array.isArray(body.operations) ? body.operations.length : 0;
-  if (count > MAX_BATCH_OPERATIONS) {
-    throw invalidInput(`a batch holds at most ${MAX_BATCH_OPERATIONS} operations, not ${count}; nothing was stored`, [{ code: "batch/too-many-operations", severity: "error", message: `at most ${MAX_BATCH_OPERATIONS} operations`, path: "/operations" }], "split the change into batches (each is its own transaction)");
-  }
+  if (count > MAX_BATCH_OPERATIONS) throw tooManyOperations(count);
   return validateBody(body, validateRuleBatchRequest, "POST /api/rules/batch").operations.map((operation): BatchOperation => {
     if (operation.op === "create") {
       const { op: _op, name, description = "", priority = 0, cooldown_ms = 0, trigger_config = null, flow_json, enabled = false } = operation;

@@ -20,7 +20,7 @@ import type { ExecutionTrigger, HistoryRow, HistoryStore } from "../store/store.
 import { toJsonText, toNullableJsonText } from "../store/columns.js";
 import { noMetrics, type ServiceMetrics } from "../metrics/service-metrics.js";
 import type { ExecutionRecord, HistoryRecorder } from "./history-recorder.js";
-import { groupByRule, type RuleLog, type RuleLogFailure } from "./rule-log.js";
+import { asError, groupByRule, type RuleLog, type RuleLogFailure } from "./rule-log.js";
 
 export interface HistoryWriterOptions {
   history: Pick<HistoryStore, "appendBatch">;
@@ -231,7 +231,7 @@ export function createHistoryWriter(options: HistoryWriterOptions): HistoryWrite
       failures = log.appendBatch !== undefined ? await log.appendBatch(ruleIds, lines) : await appendByRule(log, ruleIds, lines);
     } catch (error) {
       // The log as a whole failed (its thread died): every rule of the batch is told.
-      failures = [...new Set(ruleIds)].map((ruleId) => ({ ruleId, error: error instanceof Error ? error : new Error(String(error)) }));
+      failures = [...new Set(ruleIds)].map((ruleId) => ({ ruleId, error: asError(error) }));
     }
     for (const { ruleId, error } of failures) onError(error, `log of rule ${ruleId}`);
   }
@@ -334,7 +334,7 @@ function quote(trigger: ExecutionTrigger): string {
 /** A log without appendBatch: each rule's lines of the batch in one appendLines. */
 async function appendByRule(log: RuleLog, ruleIds: readonly number[], lines: readonly string[]): Promise<RuleLogFailure[]> {
   const failures: RuleLogFailure[] = [];
-  await Promise.all([...groupByRule(ruleIds, lines)].map(([ruleId, own]) => log.appendLines(ruleId, own).catch((error: unknown) => void failures.push({ ruleId, error: error instanceof Error ? error : new Error(String(error)) }))));
+  await Promise.all([...groupByRule(ruleIds, lines)].map(([ruleId, own]) => log.appendLines(ruleId, own).catch((error: unknown) => void failures.push({ ruleId, error: asError(error) }))));
   return failures;
 }
 

@@ -62,7 +62,7 @@ async function measure(store: Store, dir: string, makeLog: (logDir: string) => R
   let cpuAtWarm = 0;
   let nAtWarm = 0;
   for (let tick = 1; performance.now() < start + WARM_MS + MEASURED_MS; tick++) {
-    for (let i = 0; i < PER_TICK; i++) void writer.record(1 + (n % RULES), execution(n++));
+    for (let i = 0; i < PER_TICK; i++) void writer.record(1 + (n++ % RULES), execution());
     if (nAtWarm === 0 && performance.now() >= start + WARM_MS) {
       await writer.flush();
       cpuAtWarm = threadCpuMs();
@@ -91,7 +91,7 @@ function threadCpuMs(): number {
 
 const RESULT = DEMO_EXECUTION_RESULT;
 
-function execution(_n: number): ExecutionRecord {
+function execution(): ExecutionRecord {
   const at = Date.now();
   return { startedAt: at, finishedAt: at + 1, trigger: "interval", success: true, result: RESULT, error: null };
 }

@@ -8,6 +8,7 @@
 // (issue 19.5): cells (short decimals and nulls) in one tight loop, runs of an equal primitive
 // copied, arrays of distinct strings through native JSON.stringify. Pure.
 import { SHORT_DECIMAL_BYTES, writeNumber, writeShortDecimal, writeShortDecimalAt } from "./canonical-number.js";
+import { sortKeys } from "./sort-keys.js";
 
 export interface PlainJsonOptions {
   /** Containers nested deeper than this give up (a cycle gives up here too). */
@@ -220,24 +221,6 @@ function writeObject(record: object, sink: ByteSink, options: PlainJsonOptions, 
   }
   sink.byte(0x7d); // }
   return true;
-}
-
-// Keys by UTF-16 code units, which is how `<` compares strings. Objects have few keys: an
-// insertion sort beats Array.prototype.sort there; many keys take the library sort.
-function sortKeys(keys: string[]): void {
-  if (keys.length > 16) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    let j = i - 1;
-    while (j >= 0 && keys[j]! > key) {
-      keys[j + 1] = keys[j]!;
-      j--;
-    }
-    keys[j + 1] = key;
-  }
 }
 
 const HEX = "0123456789abcdef";

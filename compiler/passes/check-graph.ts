@@ -12,9 +12,11 @@ export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: D
   const acyclic = reportCycles(model, diagnostics);
   const start = model.starts[0];
   if (!acyclic || start === undefined || model.starts.length > 1) return undefined;
-  const reachable = reachableFrom(start, model.nodes.length);
+  // One walk from the start counts the wires each node gets from reachable nodes: in an acyclic
+  // graph, a node other than the start is reachable exactly when it gets one.
+  const indegree = wiresFromReachable(start, model.nodes.length);
   for (const entry of model.nodes) {
-    if (wiresSound && reachable[entry.ordinal] === 0) {
+    if (wiresSound && entry !== start && indegree[entry.ordinal] === 0) {
       diagnostics.push(
         flowError("flow/unreachable-node", `node '${entry.id}' cannot be reached from the start node; wire it in or remove it`, {
           path: entry.path,
@@ -23,7 +25,7 @@ export function checkGraph(model: FlowModel, wiresSound: boolean, diagnostics: D
       );
     }
   }
-  return topologicalOrder(start, model.nodes.length);
+  return topologicalOrder(start, indegree);
 }
 
 const OPEN = 1;
@@ -71,37 +73,25 @@ function reportCycles(model: FlowModel, diagnostics: Diagnostic[]): boolean {
   return acyclic;
 }
 
-/** 1 at the ordinal of every node reachable from the start. */
-function reachableFrom(start: FlowNodeEntry, size: number): number[] {
-  const seen = new Array<number>(size).fill(0);
-  seen[start.ordinal] = 1;
-  const queue = [start];
+/** By ordinal, the wires into each node from the nodes reachable from the start (a breadth-first walk). */
+function wiresFromReachable(start: FlowNodeEntry, size: number): number[] {
+  const indegree = new Array<number>(size).fill(0);
+  const queue: FlowNodeEntry[] = [start];
   for (let i = 0; i < queue.length; i++) {
     for (const { to } of queue[i]!.successors) {
-      if (to !== undefined && seen[to.ordinal] === 0) {
-        seen[to.ordinal] = 1;
-        queue.push(to);
-      }
-    }
-  }
-  return seen;
-}
-
-// Kahn's algorithm over the reachable nodes: a node comes after every node wired to it. A first
-// breadth-first walk from the start finds them (each once) and counts the wires into each.
-function topologicalOrder(start: FlowNodeEntry, size: number): FlowNodeEntry[] {
-  const indegree = new Array<number>(size).fill(0);
-  const order: FlowNodeEntry[] = [start];
-  // the reachable nodes, in breadth-first order, to count the wires into each
-  for (let i = 0; i < order.length; i++) {
-    for (const { to } of order[i]!.successors) {
       if (to === undefined) continue;
       const wiredBefore = indegree[to.ordinal]!;
       indegree[to.ordinal] = wiredBefore + 1;
-      if (wiredBefore === 0) order.push(to);
+      if (wiredBefore === 0) queue.push(to);
     }
   }
-  order.length = 1;
+  return indegree;
+}
+
+// Kahn's algorithm over the reachable nodes: a node comes after every node wired to it.
+// `indegree` is wiresFromReachable's count, used up here.
+function topologicalOrder(start: FlowNodeEntry, indegree: number[]): FlowNodeEntry[] {
+  const order: FlowNodeEntry[] = [start];
   for (let i = 0; i < order.length; i++) {
     for (const { to } of order[i]!.successors) {
       if (to === undefined) continue;

@@ -8,7 +8,8 @@ import { typeOfValue, type ValueType } from "../expression/value-type.js";
 import { flowError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { configPath, type FlowNodeEntry } from "../front-ends/flow-json/flow-model.js";
 import { sitePath, type ExpressionSite, type ParsedExpressions } from "./parse-expressions.js";
-import { Definitions, type Definition } from "./variable-scope.js";
+import { LayeredMap } from "./layered-map.js";
+import type { Definition, Definitions } from "./variable-scope.js";
 
 /**
  * Variables at a point of the flow: defined on every path, and defined on at least one.
@@ -39,7 +40,7 @@ const NO_SCOPES: Scope[] = [];
 
 function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnostic[]): Scope {
   const first = scopes[0];
-  if (first === undefined) return { definite: Definitions.of(), possible: Definitions.of(), shared: false };
+  if (first === undefined) return { definite: LayeredMap.of(), possible: LayeredMap.of(), shared: false };
   if (scopes.length === 1) return { definite: first.definite, possible: first.possible, shared: true };
   // An end node's scope reaches no node (it has no successors) and no expression: only the
   // conflicts at the join are wanted there, not the variables defined on every path (issue 19.5).
@@ -87,7 +88,7 @@ function joinScopes(entry: FlowNodeEntry, scopes: Scope[], diagnostics: Diagnost
     possible.set(name, poisoned);
     if (definite.has(name)) definite.set(name, poisoned);
   }
-  return { definite: Definitions.of(definite), possible: Definitions.of(possible), shared: false };
+  return { definite: LayeredMap.of(definite), possible: LayeredMap.of(possible), shared: false };
 }
 
 /** Pointer tokens below a node's config: a diagnostic's path, built only when there is one. */

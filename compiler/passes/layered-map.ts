@@ -37,9 +37,45 @@ export class LayeredMap<V> {
     return undefined;
   }
 
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
   /** Sets a name in this layer. */
   set(name: string, value: V): void {
     this.own.set(name, value);
+  }
+
+  /** The layers of this chain. */
+  chain(): Set<LayeredMap<V>> {
+    const layers = new Set<LayeredMap<V>>();
+    for (let at: LayeredMap<V> | undefined = this; at !== undefined; at = at.parent) layers.add(at);
+    return layers;
+  }
+
+  /**
+   * The layers of this chain newer than the first one in `known` (all when none is), newest
+   * first, with their own entries, and the layer where the chain meets `known`. Where a name is
+   * set once per chain, what the chain shares with `known` is set below these.
+   */
+  ownAbove(known: ReadonlySet<LayeredMap<V>> | LayeredMap<V> | undefined): {
+    layers: Array<LayeredMap<V>>;
+    own: Array<ReadonlyMap<string, V>>;
+    meets: LayeredMap<V> | undefined;
+  } {
+    const layers: Array<LayeredMap<V>> = [];
+    const own: Array<ReadonlyMap<string, V>> = [];
+    let at: LayeredMap<V> | undefined = this;
+    for (; at !== undefined && !(known instanceof LayeredMap ? at === known : known?.has(at)); at = at.parent) {
+      layers.push(at);
+      own.push(at.own);
+    }
+    return { layers, own, meets: at };
+  }
+
+  /** The names, oldest first (the order of one map that every entry was added to). */
+  names(): Iterable<string> {
+    return this.toMap().keys();
   }
 
   /**

@@ -17,7 +17,7 @@ export interface ExpressionSite {
 
 export function parseExpressions(model: FlowModel, diagnostics: Diagnostic[]): ParsedExpressions {
   const parsed: ParsedExpressions = new Map();
-  // The sites of expressionSites, in its order, without a site object per expression (issue 19.5).
+  // Every expression of a node, in document order, without a site object per expression (issue 19.5).
   for (const entry of model.nodes) {
     const node = entry.node;
     switch (node.type) {
@@ -49,21 +49,6 @@ function parseOne(entry: FlowNodeEntry, holder: object, text: string, list: stri
   if (result.diagnostics.length === 0) return;
   const path = sitePath(entry, [list, j, field]);
   for (const d of result.diagnostics) diagnostics.push({ ...d, path, nodeId: entry.id });
-}
-
-/** The expressions of a node, in document order. */
-export function expressionSites(entry: FlowNodeEntry): ExpressionSite[] {
-  const node = entry.node;
-  switch (node.type) {
-    case "switch":
-      return node.data.config.rules.map((r, j) => ({ holder: r, text: r.condition, at: ["rules", j, "condition"] }));
-    case "change":
-      return node.data.config.writes.map((w, j) => ({ holder: w, text: w.value, at: ["writes", j, "value"] }));
-    case "calc":
-      return node.data.config.assign.map((a, j) => ({ holder: a, text: a.expr, at: ["assign", j, "expr"] }));
-    default:
-      return [];
-  }
 }
 
 /** The JSON Pointer of an expression (built only when a diagnostic needs it). */

@@ -4,6 +4,7 @@
 // builds the key-sorted copy flow_json is made of (sortKeysDeep's result, without a second walk).
 // Anything else gives up (undefined) and takes the exact way: JSON.stringify, the size in bytes,
 // JSON.parse. Giving up is always safe; it only costs time.
+import { sortKeys } from "../../jcs/sort-keys.js";
 
 /** How deep plain data may nest here; deeper (or cyclic) input takes the exact way. */
 const MAX_DEPTH = 64;
@@ -84,22 +85,5 @@ class PlainCopier {
     this.bytes += bytes;
     if (this.bytes > this.maxBytes) throw GIVE_UP;
     return value;
-  }
-}
-
-/** Objects with more keys than this are sorted by `sort`, fewer by insertion (much faster on few). */
-const INSERTION_SORT_MAX = 16;
-
-/** Sorts keys by UTF-16 code units, as RFC 8785 and `Array.prototype.sort` order them. */
-export function sortKeys(keys: string[]): void {
-  if (keys.length > INSERTION_SORT_MAX) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    let j = i - 1;
-    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
-    keys[j + 1] = key;
   }
 }
